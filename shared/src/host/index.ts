@@ -1,0 +1,3 @@
+export { ApiError, type ApiErrorKind, errorMessage, isCanceled } from './api-error.ts';
+export { HostProvider, useHost } from './context.tsx';
+export type * from './types.ts';

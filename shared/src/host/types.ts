@@ -1,0 +1,64 @@
+import type { ZodType } from 'zod';
+
+/** The signed-in administrator as the login response returns it. */
+export interface AdminUser {
+  id: number;
+  email: string;
+  name?: string | null;
+  role: string;
+  twoFactorEnabled?: boolean;
+}
+
+/** Addresses of spec section 1, read at runtime so a deployment can change them without a rebuild. */
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  assetsUrl: string;
+  appUrl: string;
+  live: boolean;
+}
+
+export type QueryValue = string | number | boolean | null | undefined | Array<string | number>;
+
+export interface RequestOptions {
+  params?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+/**
+ * The host's HTTP client. Paths are relative to the API base (e.g. '/admin/mines'). Every call parses
+ * the JSON body with the given schema (the shared contract) and rejects with an ApiError otherwise.
+ * Auth headers, XSRF, 401 and 503 handling are the host's business, not the caller's.
+ */
+export interface HttpClient {
+  get<T>(path: string, schema: ZodType<T>, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body: unknown, schema: ZodType<T>, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body: unknown, schema: ZodType<T>, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, body: unknown, schema: ZodType<T>, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, schema: ZodType<T>, options?: RequestOptions): Promise<T>;
+}
+
+export type ToastId = string | number;
+
+export interface Notifier {
+  success(message: string): ToastId;
+  error(message: string): ToastId;
+  info(message: string): ToastId;
+  warning(message: string): ToastId;
+  loading(message: string): ToastId;
+  dismiss(id?: ToastId): void;
+}
+
+/** Everything a remote may use from the host. Remotes never import the shell. */
+export interface HostContext {
+  http: HttpClient;
+  notify: Notifier;
+  admin: AdminUser | null;
+  config: RuntimeConfig;
+  signOut(): void;
+  navigate(to: string, options?: { replace?: boolean }): void;
+}
+
+/** What each remote's './app' module exports as default. */
+export interface RemoteAppProps {
+  host: HostContext;
+}
