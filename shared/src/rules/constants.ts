@@ -1,0 +1,97 @@
+// Business constants and limits from spec section 9, in one place so UI, API and tests agree.
+
+/** Toast behaviour (sonner-style options). */
+export const TOAST = {
+  durationMs: 4000,
+  visibleToasts: 3,
+  maxKept: 20,
+  widthPx: 356,
+  gapPx: 14,
+  swipeThresholdPx: 20,
+  removeDelayMs: 200,
+  /** KeyboardEvent properties that must all be set; label is what the UI shows. */
+  hotkey: ['altKey', 'KeyT'],
+  hotkeyLabel: 'Alt+T',
+  position: 'top-right',
+} as const;
+
+/** HTTP client: no timeout; 2xx is success. */
+export const HTTP = {
+  timeoutMs: 0,
+  successMin: 200,
+  successMax: 299,
+} as const;
+
+export const DASHBOARD_REFRESH_MS = 5 * 60 * 1000;
+
+/** 'Upcoming Games' carousel; breakpoints are min widths in px, ascending. */
+export const CAROUSEL = {
+  autoplayMs: 3000,
+  cardCount: 6,
+  cards: ['Tournament 1', 'Battle Arena', 'Speed Challenge', 'Puzzle War', 'Quick Match', 'Grand Finale'],
+  breakpoints: [
+    { minWidth: 0, items: 1 },
+    { minWidth: 576, items: 2 },
+    { minWidth: 776, items: 3 },
+    { minWidth: 1024, items: 3 },
+    { minWidth: 1400, items: 5 },
+    { minWidth: 1600, items: 6 },
+  ],
+} as const;
+
+export const PAGINATION = {
+  pageSizeOptions: [10, 25, 50, 100],
+  defaultPageSize: 10,
+  completedLotteriesPageSize: 10,
+  minesPageSize: 5,
+  ticketTablePageSize: 5,
+  maxPageButtons: 5,
+  /** Pagination control: pages always shown at each end, and pages shown on each side of the current. */
+  marginPages: 1,
+  pagesAroundCurrent: 2,
+} as const;
+
+/** Open/upcoming lottery lookups fetch this many at once. */
+export const LOTTERY_LOOKUP_LIMIT = 100;
+
+export const DEFAULT_SORT = { sortBy: 'createdAt', sortType: 'desc' } as const;
+
+export const LOTTERY = {
+  nameMin: 3,
+  nameMax: 30,
+  adminShareMin: 20,
+  adminShareMax: 100,
+  adminShareDefault: 20,
+  resultDelayMinHours: 1,
+  resultDelayMaxHours: 5,
+  resultDelayDefaultHours: 1,
+  resultDelayOptions: [1, 2, 3, 4, 5],
+  ticketPriceInputMin: 1,
+  ticketPriceStep: 0.01,
+  winnersMin: 1,
+  /** Not in the spec: a safety cap so a typo cannot build a million-row percentage list. */
+  winnersMax: 1000,
+  ticketNumberLength: 7,
+  /** Grace for 'Start time cannot be in the past': date-time inputs have minute precision. */
+  startGraceMs: 60 * 1000,
+} as const;
+
+export const AUTH = {
+  twoFactorCodeLength: 6,
+  passwordMinLength: 6,
+} as const;
+
+/** Local storage keys (the sidebar key is not in the spec, so it is not fixed here). */
+export const STORAGE_KEYS = {
+  authToken: 'auth_token',
+  user: 'user',
+} as const;
+
+export const SIGN_UP_BONUS_USD = 2000;
+
+export const SUPPORT_TEXT = {
+  previewLength: 100,
+  viewMoreThreshold: 80,
+} as const;
+
+export const BSC_EXPLORER_URL = 'https://bscscan.com';

@@ -1,0 +1,7 @@
+// Validation rules with the spec's exact messages, plus the business constants (spec sections 5 and 9).
+export * from './constants.ts';
+export * from './login.ts';
+export * from './lottery.ts';
+export * from './messages.ts';
+export * from './ticket.ts';
+export * from './withdrawal.ts';
