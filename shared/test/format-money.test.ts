@@ -29,7 +29,21 @@ describe('parseDecimal', () => {
   });
 
   it('rejects missing and unparseable input', () => {
-    for (const value of [null, undefined, '', '   ', 'abc', '1,234.5', '1.2.3', '-', '.', 'e5', '0x10', NaN, Infinity]) {
+    for (const value of [
+      null,
+      undefined,
+      '',
+      '   ',
+      'abc',
+      '1,234.5',
+      '1.2.3',
+      '-',
+      '.',
+      'e5',
+      '0x10',
+      NaN,
+      Infinity,
+    ]) {
       expect(parseDecimal(value)).toBeNull();
     }
     expect(parseDecimal({})).toBeNull();

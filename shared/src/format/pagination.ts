@@ -28,7 +28,8 @@ export function pageWindow(current: number, totalPages: number, options: PageWin
   if (total === 0) return [];
   const max = wholeAtLeast(options.maxButtons ?? PAGINATION.maxPageButtons, 1, 1);
   const page = Math.min(total, wholeAtLeast(current, 1, 1));
-  const end = Math.min(total, Math.max(page + Math.floor((max - 1) / 2), max));
+  // With an even count the extra button goes after the current page.
+  const end = Math.min(total, Math.max(page + Math.ceil((max - 1) / 2), max));
   return range(Math.max(1, end - max + 1), end);
 }
 

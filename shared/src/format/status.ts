@@ -2,16 +2,17 @@
 
 export type TagColor = 'gold' | 'blue' | 'red' | 'green' | 'default';
 
-const WITHDRAWAL_COLORS: Readonly<Record<string, TagColor>> = {
-  pending: 'gold',
-  approved: 'blue',
-  rejected: 'red',
-  completed: 'green',
-};
+// A Map, not an object literal, so statuses like 'constructor' cannot hit prototype keys.
+const WITHDRAWAL_COLORS: ReadonlyMap<string, TagColor> = new Map([
+  ['pending', 'gold'],
+  ['approved', 'blue'],
+  ['rejected', 'red'],
+  ['completed', 'green'],
+]);
 
 /** Withdrawal badge: pending yellow, approved blue, rejected red, completed green, anything else grey. */
 export function withdrawalStatusColor(status: string | null | undefined): TagColor {
-  return WITHDRAWAL_COLORS[(status ?? '').trim().toLowerCase()] ?? 'default';
+  return WITHDRAWAL_COLORS.get((status ?? '').trim().toLowerCase()) ?? 'default';
 }
 
 /** Lottery ticket status: active green, anything else yellow. */

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatShortDate, isMissingDate, parseDate } from '../src/format/index.ts';
+
+describe('formatDateTime', () => {
+  it('formats en-US with short month and 12-hour time in the given zone', () => {
+    expect(formatDateTime('2026-01-05T15:07:00Z', 'UTC')).toBe('Jan 5, 2026, 3:07 PM');
+    expect(formatDateTime('2026-01-05T00:05:00Z', 'UTC')).toBe('Jan 5, 2026, 12:05 AM');
+    expect(formatDateTime('2026-12-31T12:00:00Z', 'UTC')).toBe('Dec 31, 2026, 12:00 PM');
+  });
+
+  it('applies the time zone', () => {
+    expect(formatDateTime('2026-01-05T15:07:00Z', 'America/New_York')).toBe('Jan 5, 2026, 10:07 AM');
+    expect(formatDateTime('2026-01-05T23:30:00Z', 'Asia/Tokyo')).toBe('Jan 6, 2026, 8:30 AM');
+  });
+
+  it('accepts Date objects and epoch milliseconds', () => {
+    const date = new Date(Date.UTC(2025, 6, 4, 9, 0));
+    expect(formatDateTime(date, 'UTC')).toBe('Jul 4, 2025, 9:00 AM');
+    expect(formatDateTime(date.getTime(), 'UTC')).toBe('Jul 4, 2025, 9:00 AM');
+  });
+
+  it("shows 'Not set' for missing values", () => {
+    expect(formatDateTime(null)).toBe('Not set');
+    expect(formatDateTime(undefined)).toBe('Not set');
+    expect(formatDateTime('')).toBe('Not set');
+    expect(formatDateTime('   ')).toBe('Not set');
+  });
+
+  it("shows 'Invalid date' for unparseable values", () => {
+    expect(formatDateTime('not a date')).toBe('Invalid date');
+    expect(formatDateTime('2026-13-45T99:00:00Z')).toBe('Invalid date');
+    expect(formatDateTime(new Date(Number.NaN))).toBe('Invalid date');
+    expect(formatDateTime(Number.POSITIVE_INFINITY)).toBe('Invalid date');
+  });
+
+  it('uses plain spaces only (no narrow no-break space before AM/PM)', () => {
+    expect(formatDateTime('2026-01-05T15:07:00Z', 'UTC')).not.toMatch(/[\u202f\u00a0]/);
+  });
+
+  it("falls back to the viewer's zone for an unknown zone instead of throwing", () => {
+    expect(formatDateTime('2026-01-05T15:07:00Z', 'Not/AZone')).toBe(formatDateTime('2026-01-05T15:07:00Z'));
+  });
+});
+
+describe('formatShortDate', () => {
+  it('formats month/day/year', () => {
+    expect(formatShortDate('2026-01-05T15:07:00Z', 'UTC')).toBe('1/5/2026');
+    expect(formatShortDate('2025-11-30T23:59:59Z', 'UTC')).toBe('11/30/2025');
+    expect(formatShortDate('2025-11-30T23:59:59Z', 'Asia/Tokyo')).toBe('12/1/2025');
+  });
+
+  it('follows the same missing/invalid rules', () => {
+    expect(formatShortDate(null)).toBe('Not set');
+    expect(formatShortDate('')).toBe('Not set');
+    expect(formatShortDate('garbage')).toBe('Invalid date');
+  });
+});
+
+describe('parseDate', () => {
+  it('returns a Date or null', () => {
+    expect(parseDate('2026-01-05T15:07:00Z')?.toISOString()).toBe('2026-01-05T15:07:00.000Z');
+    expect(parseDate(' 2026-01-05T15:07:00Z ')?.toISOString()).toBe('2026-01-05T15:07:00.000Z');
+    expect(parseDate('nope')).toBeNull();
+    expect(parseDate(null)).toBeNull();
+    expect(isMissingDate('')).toBe(true);
+    expect(isMissingDate('x')).toBe(false);
+    expect(isMissingDate(0)).toBe(false);
+  });
+});
