@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { envelope, id, messageResponse } from './envelope.ts';
+
+export const adminRoles = ['superadmin', 'admin'] as const;
+export const adminRoleSchema = z.enum(adminRoles);
+export type AdminRole = z.infer<typeof adminRoleSchema>;
+
+export const adminStatuses = ['active', 'blocked'] as const;
+export const adminStatusSchema = z.enum(adminStatuses);
+export type AdminStatus = z.infer<typeof adminStatusSchema>;
+
+/** Token scopes: a full session, or the short-lived token that may only set up 2FA. */
+export const tokenScopes = ['session', '2fa-setup'] as const;
+export type TokenScope = (typeof tokenScopes)[number];
+
+/** JWT payload (HS256). `sub` is the admin id as a string (RFC 7519). */
+export const jwtPayloadSchema = z.object({
+  sub: z.string(),
+  role: adminRoleSchema,
+  jti: z.string(),
+  scope: z.enum(tokenScopes),
+  iat: z.number().optional(),
+  exp: z.number().optional(),
+});
+export type JwtPayload = z.infer<typeof jwtPayloadSchema>;
+
+/** The signed-in admin as stored locally under the key `user` (never any secret). */
+export const authUserSchema = z.object({
+  id,
+  email: z.string(),
+  name: z.string(),
+  role: adminRoleSchema,
+  twoFactorEnabled: z.boolean(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+const requiredEmail = z.email({
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? 'Email is required'
+      : 'Invalid email format',
+});
+
+const sixDigitCode = z
+  .string({ error: 'Please enter a valid 6-digit code' })
+  .regex(/^\d{6}$/, 'Please enter a valid 6-digit code');
+
+// POST /admin/auth/login
+export const loginBody = z.object({
+  email: requiredEmail,
+  password: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'Password is required' : 'Invalid input: expected string',
+    })
+    .min(1, 'Password is required')
+    .min(6, 'Password must be at least 6 characters')
+    .max(200, 'Password must not exceed 200 characters'),
+  twoFactorToken: z.preprocess((v) => (v === '' || v === null ? undefined : v), sixDigitCode.optional()),
+  requireTwoFactor: z.boolean().optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** A full session: the token to store as auth_token and the user to store as user. */
+export const sessionDataSchema = z.object({ token: z.string(), user: authUserSchema });
+export type SessionData = z.infer<typeof sessionDataSchema>;
+
+/** 2FA is enabled and no code was sent: ask for the code (message 'Two-factor code required'). */
+export const twoFactorRequiredDataSchema = z.object({ twoFactorRequired: z.literal(true) });
+export type TwoFactorRequiredData = z.infer<typeof twoFactorRequiredDataSchema>;
+
+/**
+ * 2FA must be set up first (message 'Set up two-factor authentication'). `token` is a short-lived
+ * JWT of scope '2fa-setup', valid only for GET /admin/auth/2fa/setup and POST /admin/auth/2fa/enable.
+ */
+export const setupRequiredDataSchema = z.object({
+  setupRequired: z.literal(true),
+  qrCodeUrl: z.string(),
+  secret: z.string(),
+  userId: id,
+  token: z.string(),
+});
+export type SetupRequiredData = z.infer<typeof setupRequiredDataSchema>;
+
+export const loginDataSchema = z.union([
+  sessionDataSchema,
+  twoFactorRequiredDataSchema,
+  setupRequiredDataSchema,
+]);
+export type LoginData = z.infer<typeof loginDataSchema>;
+export const loginResponse = envelope(loginDataSchema);
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+// GET /admin/auth/2fa/setup (setup token or session token)
+export const twoFactorSetupDataSchema = z.object({
+  secret: z.string(),
+  qrCodeUrl: z.string(),
+  otpauthUrl: z.string(),
+  userId: id,
+});
+export type TwoFactorSetupData = z.infer<typeof twoFactorSetupDataSchema>;
+export const twoFactorSetupResponse = envelope(twoFactorSetupDataSchema);
+export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponse>;
+
+// POST /admin/auth/2fa/enable
+export const twoFactorEnableBody = z.object({
+  userId: z.coerce
+    .number({ error: 'userId is required' })
+    .pipe(z.number().int('Invalid user id').min(1, 'Invalid user id')),
+  secret: z.string({ error: 'Secret is required' }).min(1, 'Secret is required').max(128),
+  token: sixDigitCode,
+});
+export type TwoFactorEnableBody = z.infer<typeof twoFactorEnableBody>;
+export const twoFactorEnableResponse = envelope(sessionDataSchema);
+export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponse>;
+
+// POST /admin/auth/logout
+export const logoutResponse = messageResponse;
+export type LogoutResponse = z.infer<typeof logoutResponse>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { envelope, money } from './envelope.ts';
+
+const count = z.number().int().min(0);
+
+/**
+ * Dashboard stats (spec 3). Money fields are decimal strings, counts integers.
+ * - totalDepositsUsd / totalDepositsCount: completed deposit transactions.
+ * - totalWithdrawalsUsd: approved + completed withdrawals; pendingWithdrawals*: pending + waiting.
+ * - totalUsers: users not deleted. Support: all / open / closed tickets.
+ * - ActiveLotteries: lotteries open by the clock. TotalTickets: tickets sold (not cancelled).
+ * - TotalLotteryIncoming: sum of the prices of tickets sold (not cancelled).
+ * - TotalLotteryOutgoing: sum of prizes paid (winning amounts of completed lotteries).
+ * - LotteryAdminProfit: incoming - outgoing over completed lotteries only.
+ * - Mines (cancelled games, whose bet was refunded, are left out): TotalMineGames all other games,
+ *   ActiveMineGames, TotalMineBets sum of bets, TotalMineWinnings sum of payouts of finished games,
+ *   AdminProfit bets - payouts of finished games, MineGameWins finished with payout > 0,
+ *   MineGameLose finished with payout 0.
+ */
+export const dashboardStatsSchema = z.object({
+  totalUsers: count,
+  totalDepositsUsd: money,
+  totalDepositsCount: count,
+  totalWithdrawalsUsd: money,
+  pendingWithdrawalsUsd: money,
+  pendingWithdrawalsCount: count,
+  totalSupportMessages: count,
+  openSupportTickets: count,
+  closedSupportTickets: count,
+  ActiveLotteries: count,
+  TotalTickets: count,
+  TotalLotteryIncoming: money,
+  TotalLotteryOutgoing: money,
+  LotteryAdminProfit: money,
+  TotalMineGames: count,
+  ActiveMineGames: count,
+  TotalMineBets: money,
+  TotalMineWinnings: money,
+  AdminProfit: money,
+  MineGameWins: count,
+  MineGameLose: count,
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+/** The stats with every field at its zero value (spec: all default to 0 when missing). */
+export const emptyDashboardStats: DashboardStats = {
+  totalUsers: 0,
+  totalDepositsUsd: '0',
+  totalDepositsCount: 0,
+  totalWithdrawalsUsd: '0',
+  pendingWithdrawalsUsd: '0',
+  pendingWithdrawalsCount: 0,
+  totalSupportMessages: 0,
+  openSupportTickets: 0,
+  closedSupportTickets: 0,
+  ActiveLotteries: 0,
+  TotalTickets: 0,
+  TotalLotteryIncoming: '0',
+  TotalLotteryOutgoing: '0',
+  LotteryAdminProfit: '0',
+  TotalMineGames: 0,
+  ActiveMineGames: 0,
+  TotalMineBets: '0',
+  TotalMineWinnings: '0',
+  AdminProfit: '0',
+  MineGameWins: 0,
+  MineGameLose: 0,
+};
+
+// GET /admin/dashboard/stats
+export const dashboardStatsResponse = envelope(dashboardStatsSchema);
+export type DashboardStatsResponse = z.infer<typeof dashboardStatsResponse>;
+
+// POST /admin/dashboard/refresh
+export const dashboardMetrics = ['users', 'deposits', 'withdrawals', 'support', 'lottery', 'mines'] as const;
+export const dashboardMetricSchema = z.enum(dashboardMetrics);
+export type DashboardMetric = z.infer<typeof dashboardMetricSchema>;
+/** Optional body: `{ metrics?: [...] }`; the whole stats object is recomputed and returned either way. */
+export const dashboardRefreshBody = z
+  .object({ metrics: z.array(dashboardMetricSchema).max(dashboardMetrics.length).optional() })
+  .optional();
+export type DashboardRefreshBody = z.infer<typeof dashboardRefreshBody>;
+export const dashboardRefreshResponse = envelope(dashboardStatsSchema);
+export type DashboardRefreshResponse = z.infer<typeof dashboardRefreshResponse>;

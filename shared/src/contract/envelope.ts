@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Exact decimal amount as sent on the wire: a string such as "1250.5", "-3" or "0.00000001".
+ * The API never sends floats for money; it sends the canonical PostgreSQL NUMERIC text with
+ * trailing zeros removed ("10.50" -> "10.5", "10.00" -> "10").
+ */
+export const money = z.string().regex(/^-?\d+(\.\d+)?$/, 'Invalid amount');
+export type Money = z.infer<typeof money>;
+
+/** ISO-8601 date-time with an offset or Z, e.g. "2025-01-31T10:00:00.000Z". */
+export const isoDate = z.iso.datetime({ offset: true, error: 'Invalid date' });
+export type IsoDate = z.infer<typeof isoDate>;
+
+/** Integer id (ids are integers in JSON). */
+export const id = z.number().int().positive();
+
+/** `{ success, message, data }`. */
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.boolean(), message: z.string(), data });
+
+/** An answer without data: `{ success, message }` (logout, delete...). */
+export const messageResponse = z.object({ success: z.boolean(), message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** Paged list carried in `data`: `{ data: T[], total, totalPages, page, perPage }`. */
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    total: z.number().int().min(0),
+    totalPages: z.number().int().min(0),
+    page: z.number().int().min(1),
+    perPage: z.number().int().min(1),
+  });
+export type Paged<T> = { data: T[]; total: number; totalPages: number; page: number; perPage: number };
+export type Envelope<T> = { success: boolean; message: string; data: T };
+
+/** Every error answer: `{ success: false, message }` with the HTTP status. */
+export const errorResponse = z.object({ success: z.literal(false), message: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponse>;

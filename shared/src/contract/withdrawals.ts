@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { envelope, id, isoDate, money, paged } from './envelope.ts';
+import {
+  listParam,
+  optionalDateParam,
+  optionalEnum,
+  optionalIdParam,
+  optionalSizeParam,
+  optionalText,
+  pageParam,
+  sizeParam,
+  sortBy,
+  sortType,
+} from './query.ts';
+
+export const withdrawalStatuses = [
+  'waiting',
+  'pending',
+  'approved',
+  'rejected',
+  'cancelled',
+  'pending_otp',
+  'completed',
+] as const;
+export const withdrawalStatusSchema = z.enum(withdrawalStatuses);
+export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
+
+/** Statuses an admin may set, from pending or waiting only. */
+export const withdrawalDecisionStatuses = ['approved', 'rejected'] as const;
+
+export const withdrawalSchema = z.object({
+  id,
+  User: z.object({
+    id,
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    username: z.string().nullable(),
+  }),
+  amount: money,
+  wallet_address: z.string().nullable(),
+  status: withdrawalStatusSchema,
+  hash: z.string().nullable(),
+  processing: z.boolean(),
+  createdAt: isoDate,
+  comment: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+// GET /admin/withdrawal (per_page wins over limit when both are sent)
+export const withdrawalSortFields = ['createdAt', 'id', 'amount', 'status'] as const;
+export const withdrawalsListQuery = z.object({
+  page: pageParam,
+  limit: sizeParam(10),
+  per_page: optionalSizeParam(),
+  id: optionalIdParam,
+  user_name: optionalText(),
+  status: optionalEnum(withdrawalStatuses),
+  /** `status_in=a,b` or `status_in=a&status_in=b`. */
+  status_in: listParam(withdrawalStatusSchema),
+  from: optionalDateParam,
+  to: optionalDateParam,
+  sort_by: sortBy(withdrawalSortFields),
+  sort_type: sortType,
+  telegram_id: optionalText(),
+  leader_telegram_id: optionalText(),
+});
+export type WithdrawalsListQuery = z.infer<typeof withdrawalsListQuery>;
+export const withdrawalsListResponse = envelope(paged(withdrawalSchema));
+export type WithdrawalsListResponse = z.infer<typeof withdrawalsListResponse>;
+
+const withdrawalIdString = z
+  .union([z.string(), z.number()], { error: 'withdrawal_id is required' })
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^[1-9]\d{0,9}$/, 'Invalid withdrawal id'))
+  .transform(Number);
+
+const decision = z.enum(withdrawalDecisionStatuses, { error: 'Status is required' });
+
+// POST /admin/withdrawal/update
+export const withdrawalUpdateBody = z.object({
+  withdrawal_id: withdrawalIdString,
+  status: decision.default('approved'),
+  comment: z.string().trim().max(500, 'Comment must not exceed 500 characters').optional(),
+});
+export type WithdrawalUpdateBody = z.infer<typeof withdrawalUpdateBody>;
+export const withdrawalUpdateResponse = envelope(withdrawalSchema);
+export type WithdrawalUpdateResponse = z.infer<typeof withdrawalUpdateResponse>;
+
+// POST /admin/withdrawal/update-bulk
+export const withdrawalUpdateBulkBody = z.object({
+  withdrawal_ids: z.array(withdrawalIdString).min(1, 'Please select withdrawals to update').max(500),
+  status: decision,
+  comment: z.string().trim().max(500, 'Comment must not exceed 500 characters').optional(),
+});
+export type WithdrawalUpdateBulkBody = z.infer<typeof withdrawalUpdateBulkBody>;
+export const withdrawalUpdateBulkResponse = envelope(z.array(withdrawalSchema));
+export type WithdrawalUpdateBulkResponse = z.infer<typeof withdrawalUpdateBulkResponse>;
