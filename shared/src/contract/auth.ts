@@ -53,7 +53,7 @@ export const loginBody = z.object({
       error: (issue) =>
         issue.input === undefined ? 'Password is required' : 'Invalid input: expected string',
     })
-    .min(1, 'Password is required')
+    .min(1, { message: 'Password is required', abort: true })
     .min(6, 'Password must be at least 6 characters')
     .max(200, 'Password must not exceed 200 characters'),
   twoFactorToken: z.preprocess((v) => (v === '' || v === null ? undefined : v), sixDigitCode.optional()),

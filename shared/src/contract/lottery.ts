@@ -170,7 +170,8 @@ export const lotteryCreateBody = z
     // Sum in hundredths to avoid float drift (percentages have at most 2 decimals in the UI).
     const total = v.winner_distributions.reduce((s, d) => s + Math.round(d.percentage * 100), 0) / 100;
     const expected = 100 - v.admin_share;
-    if (total !== expected) {
+    const shareValid = Number.isInteger(v.admin_share) && v.admin_share >= 20 && v.admin_share <= 100;
+    if (shareValid && total !== expected) {
       ctx.addIssue({
         code: 'custom',
         path: ['winner_distributions'],
