@@ -40,7 +40,13 @@ const types = {
   '.map': 'application/json',
 };
 const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map']);
-const mutable = new Set(['/index.html', '/config.js', '/remotes.json', '/mf-manifest.json', '/mf-stats.json']);
+const mutable = new Set([
+  '/index.html',
+  '/config.js',
+  '/remotes.json',
+  '/mf-manifest.json',
+  '/mf-stats.json',
+]);
 const gzipCache = new Map();
 
 function overridden(pathname) {
@@ -65,7 +71,8 @@ function send(req, res, pathname, body, file) {
   const ext = extname(pathname) || '.html';
   const headers = {
     'Content-Type': types[ext] ?? 'application/octet-stream',
-    'Cache-Control': mutable.has(pathname) || ext === '.html' ? 'no-cache' : 'public, max-age=31536000, immutable',
+    'Cache-Control':
+      mutable.has(pathname) || ext === '.html' ? 'no-cache' : 'public, max-age=31536000, immutable',
     'Access-Control-Allow-Origin': '*',
     'X-Content-Type-Options': 'nosniff',
     Vary: 'Accept-Encoding',

@@ -22,6 +22,8 @@ export type QueryValue = string | number | boolean | null | undefined | Array<st
 export interface RequestOptions {
   params?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** Extra headers, e.g. a one-off Authorization for the two-factor setup step. */
+  headers?: Record<string, string>;
 }
 
 /**

@@ -1,37 +1,30 @@
 /**
  * The ONE Module Federation shared-dependency config, used by the shell and every remote.
  *
- * Singletons (React, the router, zustand, the shared package) must be one instance on the page.
- * antd is shared per component (`antd/es/<component>`, imports rewritten by `antdTransformImport`)
- * rather than as one whole package: a page then downloads only the components it renders, and
- * every component comes from the shell's build, so antd's internals and contexts exist once.
+ * Only what must be ONE instance on the page is shared: React (hooks), the router (its contexts) and
+ * antd (its contexts and styles, and its size). Stateless code (@backoffice/shared, zod, dayjs, icons)
+ * is bundled by each app, tree-shaken to what it uses.
+ *
+ * - antd is shared per component (`antd/es/<component>`; `antdTransformImport` rewrites
+ *   `import { Table } from 'antd'`), so a page downloads only the components it renders, all from
+ *   the shell's build, where antd's internals exist once.
+ * - The router is shared as the `routerExports` subset below: the shell provides exactly these (a
+ *   shared module cannot be tree-shaken, and the whole of react-router would weigh on every page).
+ *   Remotes may import only these names; a test in the shell checks every app against the list.
  */
 import { antdComponents } from './antd-components.ts';
+import { routerExports } from './router-exports.ts';
 
-export { antdComponents };
+export { antdComponents, routerExports };
 
-type SharedEntry = { singleton: boolean; requiredVersion?: string | false; eager?: boolean };
+type SharedEntry = { singleton: true; requiredVersion?: string | false };
 
-const singletons = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router',
-  'react-router-dom',
-  'zustand',
-  'dayjs',
-  '@backoffice/shared/contract',
-  '@backoffice/shared/format',
-  '@backoffice/shared/rules',
-  '@backoffice/shared/host',
-];
+export const singletonPackages = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client'] as const;
+export const routerPackages = ['react-router', 'react-router-dom'] as const;
 
 export function federationShared(): Record<string, SharedEntry> {
-  const shared: Record<string, SharedEntry> = {};
-  for (const name of singletons) shared[name] = { singleton: true };
-  for (const component of antdComponents) shared[`antd/es/${component}`] = { singleton: true };
-  return shared;
+  const names = [...singletonPackages, ...routerPackages, ...antdComponents.map((c) => `antd/es/${c}`)];
+  return Object.fromEntries(names.map((name) => [name, { singleton: true }]));
 }
 
 /** Rsbuild `source.transformImport` rule: `import { Table } from 'antd'` -> `antd/es/table`. */

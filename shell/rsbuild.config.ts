@@ -1,0 +1,36 @@
+import { createRequire } from 'node:module';
+import { antdTransformImport } from '@backoffice/shared/mf';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+const require = createRequire(import.meta.url);
+const versionOf = (pkg: string): string => require(`${pkg}/package.json`).version;
+
+// The shell is a plain SPA: the Module Federation runtime is loaded only when a remote area opens
+// (src/federation), so the sign-in page pays nothing for it.
+export default defineConfig({
+  plugins: [pluginReact()],
+  source: {
+    entry: { index: './src/index.tsx' },
+    transformImport: [antdTransformImport],
+    define: {
+      __SHARED_VERSIONS__: JSON.stringify(
+        Object.fromEntries(
+          ['react', 'react-dom', 'react-router', 'react-router-dom', 'zustand', 'dayjs', 'antd'].map(
+            (pkg) => [pkg, versionOf(pkg)],
+          ),
+        ),
+      ),
+    },
+  },
+  html: {
+    title: 'Back Office',
+    favicon: './public/favicon.svg',
+    meta: { description: 'Back-office console of the gaming platform' },
+    // Runtime configuration, replaceable at deploy time (spec section 1).
+    tags: [{ tag: 'script', attrs: { src: '/config.js' }, head: true, append: false }],
+  },
+  output: { copy: [] },
+  server: { port: Number(process.env.PORT ?? 3001), historyApiFallback: true },
+  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+});

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Loading } from '../components/Loading.tsx';
+import { AreaUnavailable, RemoteArea } from '../components/RemoteArea.tsx';
+import { findRemote } from '../registry/match.ts';
+import { useRegistry } from '../registry/store.ts';
+import { useHostContext } from './host.ts';
+
+/** Any path the shell does not own: the registry says which remote owns it; unknown paths go to '/'. */
+export function RemoteRoute() {
+  const { pathname } = useLocation();
+  const { registry, error, load } = useRegistry();
+  const host = useHostContext();
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (error) return <AreaUnavailable detail={error} onRetry={() => void load()} />;
+  if (!registry) return <Loading size="large" />;
+  const match = findRemote(registry, pathname);
+  if (!match) return <Navigate to="/" replace />;
+  return <RemoteArea key={match.remote.name} remote={match.remote} host={host} />;
+}

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import { AppErrorBoundary } from '../components/ErrorPage.tsx';
+import { useRegistry } from '../registry/store.ts';
+import { AppRoutes } from './router.tsx';
+import { setNavigator } from './services.ts';
+import { titleFor } from './titles.ts';
+
+/** Route-change duties of spec section 2.1: scroll to top and the tab title. */
+function LocationEffects() {
+  const { pathname } = useLocation();
+  const registry = useRegistry((state) => state.registry);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  useEffect(() => {
+    document.title = titleFor(pathname, registry);
+  }, [pathname, registry]);
+  return null;
+}
+
+export function Root() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((to, options) => navigate(to, options)), [navigate]);
+  return (
+    <>
+      <LocationEffects />
+      <AppErrorBoundary>
+        <AppRoutes />
+      </AppErrorBoundary>
+      {/* Spec section 9: top right, 4000 ms, 3 visible, swipe (20 px of 356 px), close button. */}
+      <ToastContainer
+        position="top-right"
+        autoClose={4000}
+        limit={3}
+        newestOnTop
+        closeOnClick={false}
+        draggable
+        draggablePercent={6}
+        pauseOnFocusLoss={false}
+        theme="light"
+      />
+    </>
+  );
+}

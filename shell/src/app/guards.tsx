@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useAuth } from '../auth/store.ts';
+
+/** Every route but the sign-in page needs a stored token (spec section 2.1). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const token = useAuth((state) => state.token);
+  return token ? children : <Navigate to="/auth/signin" replace />;
+}
+
+/** A signed-in admin has nothing to do on the sign-in page. */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const token = useAuth((state) => state.token);
+  return token ? <Navigate to="/" replace /> : children;
+}

@@ -1,0 +1,25 @@
+import type { HostContext } from '@backoffice/shared/host';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { signOut } from '../auth/signOut.ts';
+import { useAuth } from '../auth/store.ts';
+import { runtimeConfig } from '../config.ts';
+import { notify } from '../notify.ts';
+import { http } from './services.ts';
+
+/** The HostContext handed to every remote: the only way a remote reaches the shell. */
+export function useHostContext(): HostContext {
+  const admin = useAuth((state) => state.user);
+  const routerNavigate = useNavigate();
+  return useMemo(
+    () => ({
+      http,
+      notify,
+      admin,
+      config: runtimeConfig,
+      signOut: () => void signOut(),
+      navigate: (to, options) => routerNavigate(to, options),
+    }),
+    [admin, routerNavigate],
+  );
+}

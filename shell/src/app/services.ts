@@ -1,0 +1,38 @@
+import { useAuth } from '../auth/store.ts';
+import { runtimeConfig } from '../config.ts';
+import { createAxios, createHttpClient } from '../http/client.ts';
+
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+let navigateTo: Navigate = (to) => window.location.assign(to);
+let maintenanceShown = false;
+
+/** The router registers itself here so that code outside React (the HTTP layer) can navigate. */
+export function setNavigator(navigate: Navigate) {
+  navigateTo = navigate;
+}
+
+export function navigate(to: string, options?: { replace?: boolean }) {
+  navigateTo(to, options);
+}
+
+/** Spec section 4: a 503 goes to /maintenance once; leaving the page arms it again. */
+export function leaveMaintenance() {
+  maintenanceShown = false;
+  navigate('/');
+}
+
+export const axiosInstance = createAxios({
+  baseURL: runtimeConfig.apiBaseUrl,
+  getToken: () => useAuth.getState().token,
+  onUnauthorized() {
+    useAuth.getState().clear();
+    navigate('/', { replace: true });
+  },
+  onMaintenance() {
+    if (maintenanceShown) return;
+    maintenanceShown = true;
+    navigate('/maintenance', { replace: true });
+  },
+});
+
+export const http = createHttpClient(axiosInstance);

@@ -1,0 +1,45 @@
+import type { AdminUser } from '@backoffice/shared/host';
+import { create } from 'zustand';
+
+// Spec section 9: local storage keys.
+export const TOKEN_KEY = 'auth_token';
+export const USER_KEY = 'user';
+
+function readUser(): AdminUser | null {
+  try {
+    const raw = localStorage.getItem(USER_KEY);
+    return raw ? (JSON.parse(raw) as AdminUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+interface AuthState {
+  token: string | null;
+  user: AdminUser | null;
+  signIn(token: string, user: AdminUser): void;
+  clear(): void;
+}
+
+/** The stored session. Its presence is the only gate of the console (spec section 6). */
+export const useAuth = create<AuthState>((set) => ({
+  token: localStorage.getItem(TOKEN_KEY),
+  user: readUser(),
+  signIn(token, user) {
+    localStorage.setItem(TOKEN_KEY, token);
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+    set({ token, user });
+  },
+  clear() {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+    set({ token: null, user: null });
+  },
+}));
+
+// Another tab signing in or out changes this one too.
+window.addEventListener('storage', (event) => {
+  if (event.key === TOKEN_KEY || event.key === USER_KEY || event.key === null) {
+    useAuth.setState({ token: localStorage.getItem(TOKEN_KEY), user: readUser() });
+  }
+});

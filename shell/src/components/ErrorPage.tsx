@@ -1,0 +1,41 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : 'An unexpected error occurred';
+}
+
+/** Spec section 2.1: the fallback page for unhandled failures. */
+export function ErrorPage({ error }: { error: unknown }) {
+  return (
+    <div className="error-page" role="alert">
+      <h1>Unexpected Application Error!</h1>
+      <p className="error-page__message">{describe(error)}</p>
+      <div className="error-page__actions">
+        <button type="button" className="btn btn--primary" onClick={() => window.location.assign('/')}>
+          Back to Dashboard
+        </button>
+        <button type="button" className="btn" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Catches what nothing closer caught (remote areas have their own boundary). */
+export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Unhandled application error', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <ErrorPage error={this.state.error} /> : this.props.children;
+  }
+}

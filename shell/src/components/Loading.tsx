@@ -1,0 +1,16 @@
+export type LoadingSize = 'small' | 'medium' | 'large';
+
+/** Spec section 2.3: three sizes; covers the whole screen (dimmed, blurred) or sits inline. */
+export function Loading({
+  size = 'medium',
+  fullScreen = false,
+  label = 'Loading',
+}: {
+  size?: LoadingSize;
+  fullScreen?: boolean;
+  label?: string;
+}) {
+  const spinner = <span className={`spinner spinner--${size}`} role="status" aria-label={label} />;
+  if (!fullScreen) return <div className="loading-inline">{spinner}</div>;
+  return <div className="loading-screen">{spinner}</div>;
+}

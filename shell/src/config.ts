@@ -1,0 +1,40 @@
+import type { RuntimeConfig } from '@backoffice/shared/host';
+
+/** Development values of spec section 1. */
+export const developmentConfig: Omit<RuntimeConfig, 'live'> = {
+  apiBaseUrl: 'http://localhost:3000/api',
+  assetsUrl: 'http://localhost:3001',
+  appUrl: 'http://localhost:3001',
+};
+
+/** What /config.js may set: any address, and the live flag (true, 1 or '1'). */
+export interface RawConfig {
+  apiBaseUrl?: string;
+  assetsUrl?: string;
+  appUrl?: string;
+  live?: boolean | number | string;
+}
+
+function isOn(flag: unknown): boolean {
+  return flag === true || flag === 1 || flag === '1' || flag === 'true';
+}
+
+/**
+ * The live flag picks the production values, derived from the page's own origin ({host}); otherwise
+ * the development values. Addresses set explicitly in /config.js win over both.
+ */
+export function resolveConfig(raw: RawConfig | undefined, origin: string): RuntimeConfig {
+  const live = isOn(raw?.live);
+  const base = live ? { apiBaseUrl: `${origin}/api`, assetsUrl: origin, appUrl: origin } : developmentConfig;
+  return {
+    apiBaseUrl: (raw?.apiBaseUrl ?? base.apiBaseUrl).replace(/\/+$/, ''),
+    assetsUrl: raw?.assetsUrl ?? base.assetsUrl,
+    appUrl: raw?.appUrl ?? base.appUrl,
+    live,
+  };
+}
+
+export const runtimeConfig: RuntimeConfig = resolveConfig(
+  typeof window === 'undefined' ? undefined : window.__BACKOFFICE_CONFIG__,
+  typeof window === 'undefined' ? 'http://localhost:3001' : window.location.origin,
+);

@@ -1,0 +1,152 @@
+import {
+  CustomerServiceOutlined,
+  DollarOutlined,
+  ReloadOutlined,
+  TeamOutlined,
+  TrophyOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import type { DashboardStats } from '@backoffice/shared/contract';
+import { formatCount, formatMoney, formatUsd } from '@backoffice/shared/format';
+import { SIGN_UP_BONUS_USD } from '@backoffice/shared/rules';
+import { Button } from 'antd';
+import { Loading } from '../../components/Loading.tsx';
+import { StatCard } from './StatCard.tsx';
+import { UpcomingGames } from './UpcomingGames.tsx';
+import { useDashboardStats } from './useDashboardStats.ts';
+
+const usdt = (value: string | number | null | undefined) => `${formatMoney(value)} USDT`;
+
+function Badge({ tone, children }: { tone: 'live' | 'hot'; children: string }) {
+  return <span className={`badge badge--${tone}`}>{children}</span>;
+}
+
+function Figures({ stats }: { stats: DashboardStats }) {
+  return (
+    <>
+      <section className="stat-grid" aria-label="Platform figures">
+        <StatCard
+          title="Total Deposits"
+          icon={<DollarOutlined />}
+          tone="emerald"
+          figures={[
+            { label: 'USDT deposited', value: usdt(stats.totalDepositsUsd) },
+            { label: 'Deposits', value: formatCount(stats.totalDepositsCount) },
+          ]}
+        />
+        <StatCard
+          title="Withdrawals"
+          icon={<WalletOutlined />}
+          tone="amber"
+          to="/withdrawals/pending"
+          figures={[
+            { label: 'USDT withdrawn', value: usdt(stats.totalWithdrawalsUsd) },
+            { label: 'Pending USDT', value: usdt(stats.pendingWithdrawalsUsd) },
+            { label: 'Pending requests', value: formatCount(stats.pendingWithdrawalsCount) },
+          ]}
+        />
+        <StatCard
+          title="Users"
+          icon={<TeamOutlined />}
+          tone="sky"
+          to="/users"
+          figures={[{ label: 'Total users', value: formatCount(stats.totalUsers) }]}
+        />
+        <StatCard
+          title="Support"
+          icon={<CustomerServiceOutlined />}
+          tone="violet"
+          to="/support"
+          figures={[
+            { label: 'Total messages', value: formatCount(stats.totalSupportMessages) },
+            { label: 'Open tickets', value: formatCount(stats.openSupportTickets) },
+            { label: 'Closed tickets', value: formatCount(stats.closedSupportTickets) },
+          ]}
+        />
+      </section>
+      <section className="game-grid" aria-label="Game figures">
+        <StatCard
+          title="Lottery Stats"
+          icon={<TrophyOutlined />}
+          tone="indigo"
+          badge={<Badge tone="live">Live</Badge>}
+          figures={[
+            { label: 'Total Tickets', value: formatCount(stats.TotalTickets), to: '/lottery/ticket-history' },
+            { label: 'Active Lottery', value: formatCount(stats.ActiveLotteries) },
+            { label: 'Total Revenue', value: formatUsd(stats.TotalLotteryIncoming) },
+            { label: 'Total Winnings', value: formatUsd(stats.TotalLotteryOutgoing) },
+            { label: 'Admin Profit', value: formatUsd(stats.LotteryAdminProfit) },
+          ]}
+        />
+        <StatCard
+          title="Mines Dashboard"
+          icon={<span>💣</span>}
+          tone="rose"
+          badge={<Badge tone="hot">Hot</Badge>}
+          figures={[
+            { label: 'Total Games', value: formatCount(stats.TotalMineGames), to: '/mines/dashboard' },
+            { label: 'Total Winnings', value: usdt(stats.TotalMineWinnings) },
+            { label: 'Active Games', value: formatCount(stats.ActiveMineGames) },
+            { label: 'Total Bets', value: usdt(stats.TotalMineBets) },
+            { label: 'Admin Profit', value: usdt(stats.AdminProfit) },
+            { label: 'Mine Winning Count', value: formatCount(stats.MineGameWins) },
+            { label: 'Mine Losing Count', value: formatCount(stats.MineGameLose) },
+          ]}
+        />
+      </section>
+    </>
+  );
+}
+
+export default function DashboardPage() {
+  const { state, refresh, retry } = useDashboardStats();
+
+  if (state.status === 'loading') return <Loading size="large" fullScreen label="Loading dashboard" />;
+
+  return (
+    <div className="dashboard">
+      <header className="page-header">
+        <div>
+          <h1>Dashboard</h1>
+          <p className="page-header__sub">Everything happening on the platform, at a glance.</p>
+        </div>
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={state.status === 'error' ? retry : refresh}
+          loading={state.status === 'loaded' && state.refreshing}
+        >
+          Refresh
+        </Button>
+      </header>
+
+      <section className="hero">
+        <div className="hero__intro">
+          <h2>Platform Analytics</h2>
+          <p>
+            Deposits, withdrawals, users, support and games in one place. Figures refresh every 5 minutes, or
+            whenever you press Refresh.
+          </p>
+          <p className="hero__tagline">Your Trusted Partner in Gaming</p>
+        </div>
+        <div className="hero__banner">
+          <span className="hero__banner-kicker">Welcome offer</span>
+          <strong>Sign up &amp; get up to ${SIGN_UP_BONUS_USD}</strong>
+        </div>
+      </section>
+
+      {state.status === 'error' ? (
+        <section className="error-panel" role="alert">
+          <h2>Error Loading Dashboard</h2>
+          <p>{state.message}</p>
+          <Button type="primary" onClick={retry}>
+            Retry
+          </Button>
+        </section>
+      ) : (
+        <Figures stats={state.stats} />
+      )}
+
+      <UpcomingGames />
+    </div>
+  );
+}

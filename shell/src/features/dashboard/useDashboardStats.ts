@@ -1,0 +1,64 @@
+import { type DashboardStats, dashboardStatsResponse } from '@backoffice/shared/contract';
+import { errorMessage, isCanceled } from '@backoffice/shared/host';
+import { DASHBOARD_REFRESH_MS } from '@backoffice/shared/rules';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { http } from '../../app/services.ts';
+import { notify } from '../../notify.ts';
+
+const FALLBACK = 'Failed to fetch dashboard stats';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'loaded'; stats: DashboardStats; refreshing: boolean }
+  | { status: 'error'; message: string };
+
+/**
+ * Spec section 2.5: loading, loaded, error; read on load, every 5 minutes, and on Refresh. Refresh asks
+ * the API to recompute (POST /admin/dashboard/refresh); the timer reads the current figures.
+ */
+export function useDashboardStats() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const inFlight = useRef<AbortController | null>(null);
+
+  const fetchStats = useCallback(async (mode: 'initial' | 'refresh' | 'poll') => {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setState((previous) =>
+      previous.status === 'loaded' ? { ...previous, refreshing: mode === 'refresh' } : { status: 'loading' },
+    );
+    try {
+      const answer =
+        mode === 'refresh'
+          ? await http.post('/admin/dashboard/refresh', {}, dashboardStatsResponse, {
+              signal: controller.signal,
+            })
+          : await http.get('/admin/dashboard/stats', dashboardStatsResponse, { signal: controller.signal });
+      setState({ status: 'loaded', stats: answer.data, refreshing: false });
+    } catch (error) {
+      if (isCanceled(error)) return;
+      const message = errorMessage(error, FALLBACK);
+      notify.error(message);
+      setState((previous) =>
+        previous.status === 'loaded' && mode === 'poll'
+          ? { ...previous, refreshing: false }
+          : { status: 'error', message },
+      );
+    }
+  }, []);
+
+  useEffect(() => {
+    void fetchStats('initial');
+    const timer = window.setInterval(() => void fetchStats('poll'), DASHBOARD_REFRESH_MS);
+    return () => {
+      window.clearInterval(timer);
+      inFlight.current?.abort();
+    };
+  }, [fetchStats]);
+
+  return {
+    state,
+    refresh: () => fetchStats('refresh'),
+    retry: () => fetchStats('initial'),
+  };
+}

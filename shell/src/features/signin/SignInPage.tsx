@@ -1,0 +1,216 @@
+import { errorMessage } from '@backoffice/shared/host';
+import { isValidTwoFactorCode, type LoginFormErrors, validateLoginForm } from '@backoffice/shared/rules';
+import { Button, Input } from 'antd';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAuth } from '../../auth/store.ts';
+import { notify } from '../../notify.ts';
+import { type Credentials, enableTwoFactor, type LoginOutcome, login } from './api.ts';
+import { CodeInput } from './CodeInput.tsx';
+import { Field } from './Field.tsx';
+
+type Mode =
+  | { name: 'credentials' }
+  | { name: 'verify' }
+  | (Extract<LoginOutcome, { kind: 'setup' }> & { name: 'setup' });
+
+function CredentialsForm({ onSubmit, busy }: { onSubmit: (values: Credentials) => void; busy: boolean }) {
+  const [values, setValues] = useState<Credentials>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginFormErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const update = (field: keyof Credentials, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(validateLoginForm(next));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validateLoginForm(values);
+    setErrors(found);
+    if (!found.email && !found.password) onSubmit({ email: values.email.trim(), password: values.password });
+  };
+
+  return (
+    <form className="signin__form" onSubmit={submit} noValidate>
+      <Field label="Email" error={errors.email}>
+        {(props) => (
+          <Input
+            {...props}
+            size="large"
+            type="email"
+            autoComplete="username"
+            placeholder="admin@example.com"
+            value={values.email}
+            onChange={(event) => update('email', event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Password" error={errors.password}>
+        {(props) => (
+          <Input.Password
+            {...props}
+            size="large"
+            autoComplete="current-password"
+            placeholder="Your password"
+            value={values.password}
+            onChange={(event) => update('password', event.target.value)}
+          />
+        )}
+      </Field>
+      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+        Sign In
+      </Button>
+    </form>
+  );
+}
+
+export default function SignInPage() {
+  const navigate = useNavigate();
+  const signIn = useAuth((state) => state.signIn);
+  const [mode, setMode] = useState<Mode>({ name: 'credentials' });
+  const [credentials, setCredentials] = useState<Credentials | null>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  // Spec section 2.4: the page does not scroll while it is shown.
+  useEffect(() => {
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, []);
+
+  const finish = (
+    session: { token: string; user: Parameters<typeof signIn>[1]; message: string },
+    fallback: string,
+  ) => {
+    signIn(session.token, session.user);
+    notify.success(session.message || fallback);
+    navigate('/', { replace: true });
+  };
+
+  const run = async (action: () => Promise<void>, fallback: string) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      notify.error(errorMessage(error, fallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitCredentials = (values: Credentials) =>
+    run(async () => {
+      const outcome = await login(values);
+      setCredentials(values);
+      setCode('');
+      if (outcome.kind === 'signed-in') finish(outcome, 'Login successful');
+      else if (outcome.kind === 'verify') setMode({ name: 'verify' });
+      else setMode({ ...outcome, name: 'setup' });
+    }, 'Login failed');
+
+  const submitVerify = (event: FormEvent) => {
+    event.preventDefault();
+    if (!credentials || !isValidTwoFactorCode(code)) return;
+    return run(async () => {
+      const outcome = await login(credentials, code);
+      if (outcome.kind !== 'signed-in') throw new Error('Verification failed');
+      finish(outcome, 'Login successful');
+    }, 'Verification failed');
+  };
+
+  const submitSetup = (event: FormEvent) => {
+    event.preventDefault();
+    if (mode.name !== 'setup' || !isValidTwoFactorCode(code)) return;
+    return run(
+      async () => finish(await enableTwoFactor(mode, code), '2FA set up successfully'),
+      'Setup failed',
+    );
+  };
+
+  const back = (
+    <button
+      type="button"
+      className="link-button"
+      onClick={() => setMode({ name: 'credentials' })}
+      disabled={busy}
+    >
+      Back to sign in
+    </button>
+  );
+
+  return (
+    <div className="signin">
+      <section className="signin__brand" aria-hidden>
+        <div className="signin__brand-inner">
+          <img src="/favicon.svg" alt="" width={56} height={56} />
+          <h2>Back Office</h2>
+          <p>Your Trusted Partner in Gaming</p>
+          <ul>
+            <li>Lottery pools and results</li>
+            <li>Mines game activity</li>
+            <li>USDT deposits and withdrawals</li>
+            <li>Users and support tickets</li>
+          </ul>
+        </div>
+      </section>
+      <section className="signin__panel">
+        <div className="signin__card">
+          <h1 className="signin__title">Welcome Back!</h1>
+          <p className="signin__subtitle">Please sign in to your admin account to continue</p>
+
+          {mode.name === 'credentials' && <CredentialsForm onSubmit={submitCredentials} busy={busy} />}
+
+          {mode.name === 'verify' && (
+            <form className="signin__form" onSubmit={submitVerify} noValidate>
+              <h2 className="signin__step">Two-Factor Verification</h2>
+              <p className="signin__hint">Enter the 6-digit code from your authenticator app.</p>
+              <CodeInput value={code} onChange={setCode} />
+              <Button
+                type="primary"
+                htmlType="submit"
+                size="large"
+                block
+                loading={busy}
+                disabled={!isValidTwoFactorCode(code)}
+              >
+                Verify
+              </Button>
+              {back}
+            </form>
+          )}
+
+          {mode.name === 'setup' && (
+            <form className="signin__form" onSubmit={submitSetup} noValidate>
+              <h2 className="signin__step">Set Up Google Authenticator</h2>
+              <p className="signin__hint">
+                Scan this QR code with Google Authenticator (or any authenticator app), then enter the 6-digit
+                code it shows.
+              </p>
+              <img className="signin__qr" src={mode.qrCodeUrl} alt="QR code for your authenticator app" />
+              <p className="signin__secret">
+                Can't scan it? Enter this key: <code>{mode.secret}</code>
+              </p>
+              <CodeInput value={code} onChange={setCode} autoFocus={false} />
+              <Button
+                type="primary"
+                htmlType="submit"
+                size="large"
+                block
+                loading={busy}
+                disabled={!isValidTwoFactorCode(code)}
+              >
+                Complete Setup &amp; Sign In
+              </Button>
+              {back}
+            </form>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { ApiError, type HttpClient, type RequestOptions } from '@backoffice/shared/host';
+import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import type { ZodType } from 'zod';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const EXPIRED_MESSAGE = 'Invalid or expired token';
+
+export interface HttpClientOptions {
+  baseURL: string;
+  getToken(): string | null;
+  /** A 401, or a 403 'Invalid or expired token', on a call that carried a token. */
+  onUnauthorized(): void;
+  /** A 503: the server is under maintenance. */
+  onMaintenance(): void;
+}
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+function serverMessage(error: AxiosError): string | undefined {
+  const body = error.response?.data as { message?: unknown } | undefined;
+  return typeof body?.message === 'string' && body.message ? body.message : undefined;
+}
+
+/** Maps an axios failure onto the failure kinds of spec section 8. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (!axios.isAxiosError(error))
+    return new ApiError('An unexpected error occurred', { kind: 'bad-response' });
+  if (axios.isCancel(error) || error.code === 'ERR_CANCELED')
+    return new ApiError('canceled', { kind: 'canceled' });
+  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
+    return new ApiError('The request timed out', { kind: 'timeout' });
+  }
+  const status = error.response?.status;
+  if (status === undefined) return new ApiError('Network error', { kind: 'network' });
+  const message = serverMessage(error);
+  return new ApiError(message ?? error.message, {
+    status,
+    kind: status < 500 ? 'bad-request' : 'bad-response',
+    fromServer: message !== undefined,
+  });
+}
+
+/** The axios instance of spec sections 4 and 6, with the session and maintenance rules. */
+export function createAxios(options: HttpClientOptions): AxiosInstance {
+  const instance = axios.create({
+    baseURL: options.baseURL,
+    timeout: 0,
+    withCredentials: true,
+    headers: { Accept: 'application/json' },
+    paramsSerializer: { indexes: null },
+  });
+  let xsrfRequest: Promise<unknown> | null = null;
+
+  instance.interceptors.request.use(async (config) => {
+    const token = options.getToken();
+    if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
+    // Double-submit XSRF: the API hands out the cookie on any answer (fetch one before the first
+    // state-changing call) and wants it echoed in a header. Set here, not by axios, whose own XSRF
+    // support skips cross-origin calls.
+    if (config.method && config.method !== 'get') {
+      if (!readCookie(XSRF_COOKIE)) {
+        xsrfRequest ??= instance.get('/health').finally(() => {
+          xsrfRequest = null;
+        });
+        await xsrfRequest.catch(() => undefined);
+      }
+      const xsrf = readCookie(XSRF_COOKIE);
+      if (xsrf) config.headers.set(XSRF_HEADER, xsrf);
+    }
+    return config;
+  });
+
+  instance.interceptors.response.use(undefined, (error: unknown) => {
+    if (axios.isAxiosError(error) && error.response) {
+      const { status } = error.response;
+      const sentToken = Boolean(error.config?.headers?.Authorization);
+      if (sentToken && (status === 401 || (status === 403 && serverMessage(error) === EXPIRED_MESSAGE))) {
+        options.onUnauthorized();
+      } else if (status === 503) {
+        options.onMaintenance();
+      }
+    }
+    return Promise.reject(toApiError(error));
+  });
+  return instance;
+}
+
+/** The HostContext http client: every answer is parsed with the contract schema. */
+export function createHttpClient(instance: AxiosInstance): HttpClient {
+  async function send<T>(
+    config: AxiosRequestConfig,
+    schema: ZodType<T>,
+    options?: RequestOptions,
+  ): Promise<T> {
+    const response = await instance.request({
+      ...config,
+      params: options?.params,
+      signal: options?.signal,
+      headers: options?.headers,
+    });
+    const parsed = schema.safeParse(response.data);
+    if (!parsed.success) throw new ApiError('Invalid response from server', { kind: 'bad-response' });
+    return parsed.data;
+  }
+  return {
+    get: (url, schema, options) => send({ method: 'GET', url }, schema, options),
+    post: (url, data, schema, options) => send({ method: 'POST', url, data }, schema, options),
+    put: (url, data, schema, options) => send({ method: 'PUT', url, data }, schema, options),
+    patch: (url, data, schema, options) => send({ method: 'PATCH', url, data }, schema, options),
+    delete: (url, schema, options) => send({ method: 'DELETE', url }, schema, options),
+  };
+}

@@ -1,0 +1,67 @@
+import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { useRegistry } from '../registry/store.ts';
+import { buildMenu } from './menu.ts';
+import { Sidebar } from './Sidebar.tsx';
+import { SignOutDialog } from './SignOutDialog.tsx';
+
+const EXPANDED_KEY = 'sidebar_expanded';
+
+function readExpanded(): boolean {
+  return localStorage.getItem(EXPANDED_KEY) !== 'false';
+}
+
+/** Sidebar (collapsible, remembered), mobile top bar and the page. Shown only when signed in. */
+export default function AppLayout() {
+  const { pathname } = useLocation();
+  const registry = useRegistry((state) => state.registry);
+  const loadRegistry = useRegistry((state) => state.load);
+  const [expanded, setExpanded] = useState(readExpanded);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  useEffect(() => {
+    void loadRegistry();
+  }, [loadRegistry]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
+  useEffect(() => setMobileOpen(false), [pathname]);
+
+  const toggleExpanded = () => {
+    localStorage.setItem(EXPANDED_KEY, String(!expanded));
+    setExpanded(!expanded);
+  };
+
+  return (
+    <div className={`app${expanded ? '' : ' app--collapsed'}`}>
+      <header className="topbar">
+        <button
+          type="button"
+          className="topbar__menu"
+          aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={mobileOpen}
+          onClick={() => setMobileOpen(!mobileOpen)}
+        >
+          {mobileOpen ? <CloseOutlined /> : <MenuOutlined />}
+        </button>
+        <Link to="/" className="topbar__brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          Back Office
+        </Link>
+      </header>
+      <aside className={`sidebar${mobileOpen ? ' is-open' : ''}`}>
+        <Sidebar
+          menu={buildMenu(registry)}
+          collapsed={!expanded}
+          onToggleCollapsed={toggleExpanded}
+          onSignOut={() => setSigningOut(true)}
+        />
+      </aside>
+      {mobileOpen && <div className="sidebar-backdrop" onClick={() => setMobileOpen(false)} aria-hidden />}
+      <main className="page">
+        <Outlet />
+      </main>
+      <SignOutDialog open={signingOut} onClose={() => setSigningOut(false)} />
+    </div>
+  );
+}

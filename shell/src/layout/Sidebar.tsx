@@ -1,0 +1,111 @@
+import { DownOutlined, LogoutOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import type { MenuItem } from '../registry/registry.ts';
+import { MenuIcon } from './icons.tsx';
+import { isActive } from './menu.ts';
+
+function Logo({ compact }: { compact: boolean }) {
+  return (
+    <Link to="/" className="sidebar__logo" aria-label="Back Office home">
+      <img src="/favicon.svg" alt="" width={32} height={32} />
+      {!compact && (
+        <span>
+          Back Office
+          <small>Gaming Platform</small>
+        </span>
+      )}
+    </Link>
+  );
+}
+
+function Submenu({ item, pathname, collapsed }: { item: MenuItem; pathname: string; collapsed: boolean }) {
+  const active = isActive(item, pathname);
+  const [open, setOpen] = useState(active);
+  const expanded = open || (collapsed && active);
+  return (
+    <li className={`nav__group${active ? ' is-active' : ''}`}>
+      <button
+        type="button"
+        className="nav__item"
+        aria-expanded={expanded}
+        title={collapsed ? item.label : undefined}
+        onClick={() => setOpen(!open)}
+      >
+        <MenuIcon name={item.icon} />
+        <span className="nav__label">{item.label}</span>
+        <DownOutlined className={`nav__caret${expanded ? ' is-open' : ''}`} />
+      </button>
+      {expanded && (
+        <ul className="nav__children">
+          {item.children?.map((child) => (
+            <li key={child.path}>
+              <Link
+                to={child.path}
+                className={`nav__child${pathname.startsWith(child.path) ? ' is-current' : ''}`}
+                aria-current={pathname.startsWith(child.path) ? 'page' : undefined}
+                title={collapsed ? `${item.label}: ${child.label}` : undefined}
+              >
+                {collapsed ? child.label.slice(0, 1) : child.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+export function Sidebar({
+  menu,
+  collapsed,
+  onToggleCollapsed,
+  onSignOut,
+}: {
+  menu: MenuItem[];
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  onSignOut: () => void;
+}) {
+  const { pathname } = useLocation();
+  return (
+    <nav className="sidebar__inner" aria-label="Main">
+      <div className="sidebar__head">
+        <Logo compact={collapsed} />
+        <button
+          type="button"
+          className="sidebar__collapse"
+          onClick={onToggleCollapsed}
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+        >
+          <span aria-hidden>{collapsed ? '»' : '«'}</span>
+        </button>
+      </div>
+      <ul className="nav">
+        {menu.map((item) =>
+          item.children ? (
+            <Submenu key={item.key} item={item} pathname={pathname} collapsed={collapsed} />
+          ) : (
+            <li key={item.key}>
+              <Link
+                to={item.path ?? '/'}
+                className={`nav__item${isActive(item, pathname) ? ' is-current' : ''}`}
+                aria-current={isActive(item, pathname) ? 'page' : undefined}
+                title={collapsed ? item.label : undefined}
+              >
+                <MenuIcon name={item.icon} />
+                <span className="nav__label">{item.label}</span>
+              </Link>
+            </li>
+          ),
+        )}
+      </ul>
+      <button type="button" className="nav__item sidebar__signout" onClick={onSignOut} title="Sign Out">
+        <span className="menu-icon">
+          <LogoutOutlined />
+        </span>
+        <span className="nav__label">Sign Out</span>
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,95 @@
+import { federationShared } from '@backoffice/shared/mf';
+import { describe, expect, it } from 'vitest';
+import shipped from '../public/remotes.json';
+import { titleFor } from '../src/app/titles.ts';
+import { providedModules } from '../src/federation/provided.ts';
+import { packageOf } from '../src/federation/runtime.ts';
+import { buildMenu, isActive } from '../src/layout/menu.ts';
+import { findRemote } from '../src/registry/match.ts';
+import { registrySchema } from '../src/registry/registry.ts';
+
+const registry = registrySchema.parse({
+  remotes: [
+    {
+      name: 'mf_mines',
+      entry: 'http://localhost:3005/mf-manifest.json',
+      routes: [{ path: '/mines/dashboard', title: 'Mines Dashboard' }],
+      menu: [
+        {
+          key: 'mines',
+          label: 'Mines',
+          icon: 'mines',
+          order: 60,
+          children: [{ label: 'Dashboard', path: '/mines/dashboard' }],
+        },
+      ],
+    },
+    {
+      name: 'mf_users',
+      entry: 'http://localhost:3004/mf-manifest.json',
+      routes: [
+        { path: '/users', title: 'Users' },
+        { path: '/users/:id', title: 'User' },
+      ],
+      menu: [{ key: 'users', label: 'Users', icon: 'users', order: 10, path: '/users' }],
+    },
+  ],
+});
+
+describe('the runtime registry', () => {
+  it('parses the registry the shell ships', () => {
+    expect(() => registrySchema.parse(shipped)).not.toThrow();
+  });
+
+  it('rejects an entry without routes or with a bad name', () => {
+    expect(() => registrySchema.parse({ remotes: [{ name: 'x', entry: 'u', routes: [] }] })).toThrow();
+    expect(() =>
+      registrySchema.parse({
+        remotes: [{ name: 'bad-name', entry: 'u', routes: [{ path: '/a', title: 'A' }] }],
+      }),
+    ).toThrow();
+  });
+
+  it('finds the remote that owns a path, with parameters, and nothing for unknown paths', () => {
+    expect(findRemote(registry, '/mines/dashboard')?.remote.name).toBe('mf_mines');
+    expect(findRemote(registry, '/users/42')).toMatchObject({ remote: { name: 'mf_users' }, title: 'User' });
+    expect(findRemote(registry, '/mines/unknown')).toBeNull();
+    expect(findRemote(registry, '/nowhere')).toBeNull();
+  });
+
+  it('orders the sidebar: shell entries and the areas by their order', () => {
+    expect(buildMenu(registry).map((item) => item.label)).toEqual([
+      'Dashboard',
+      'Users',
+      'Maintenance',
+      'Mines',
+    ]);
+    expect(buildMenu(null).map((item) => item.label)).toEqual(['Dashboard', 'Maintenance']);
+  });
+
+  it('marks the current entry', () => {
+    expect(isActive({ path: '/' }, '/')).toBe(true);
+    expect(isActive({ path: '/' }, '/users')).toBe(false);
+    expect(
+      isActive({ children: [{ label: 'Dashboard', path: '/mines/dashboard' }] }, '/mines/dashboard'),
+    ).toBe(true);
+  });
+
+  it('titles the tab from shell pages and registry routes', () => {
+    expect(titleFor('/', registry)).toBe('Dashboard | Back Office');
+    expect(titleFor('/users/7', registry)).toBe('User | Back Office');
+    expect(titleFor('/users/7', null)).toBe('Back Office');
+  });
+});
+
+describe('modules the shell provides to remotes', () => {
+  it('are exactly the one shared config, so no remote falls back to its own copy', () => {
+    expect(Object.keys(providedModules).sort()).toEqual(Object.keys(federationShared()).sort());
+  });
+
+  it('are versioned by their package', () => {
+    expect(packageOf('antd/es/table')).toBe('antd');
+    expect(packageOf('react/jsx-runtime')).toBe('react');
+    expect(packageOf('@backoffice/shared/host')).toBe('@backoffice/shared');
+  });
+});

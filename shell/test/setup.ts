@@ -1,0 +1,8 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// antd reads matchMedia for responsive props; happy-dom has it, but keep a stable answer.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
