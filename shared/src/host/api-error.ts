@@ -5,7 +5,7 @@ export type ApiErrorKind = 'network' | 'timeout' | 'bad-request' | 'bad-response
 export class ApiError extends Error {
   readonly status: number | undefined;
   readonly kind: ApiErrorKind;
-  /** True when `message` came from the server (so it beats a screen's fallback text). */
+  /** True when `message` beats a screen's fallback: the server's own message, or a broken answer. */
   readonly fromServer: boolean;
 
   constructor(message: string, options: { status?: number; kind: ApiErrorKind; fromServer?: boolean }) {

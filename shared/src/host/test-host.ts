@@ -44,7 +44,8 @@ export function testHostContext(
     const route = routes[`${method} ${path}`];
     if (!route) throw new ApiError(`No test route for ${method} ${path}`, { kind: 'network' });
     const parsed = schema.safeParse(await route(request));
-    if (!parsed.success) throw new ApiError('Invalid response from server', { kind: 'bad-response' });
+    if (!parsed.success)
+      throw new ApiError('Invalid response from server', { kind: 'bad-response', fromServer: true });
     return parsed.data;
   }
   const toast = (type: TestHost['toasts'][number]['type']) => (message: string) => {

@@ -107,7 +107,8 @@ export function createHttpClient(instance: AxiosInstance): HttpClient {
       headers: options?.headers,
     });
     const parsed = schema.safeParse(response.data);
-    if (!parsed.success) throw new ApiError('Invalid response from server', { kind: 'bad-response' });
+    if (!parsed.success)
+      throw new ApiError('Invalid response from server', { kind: 'bad-response', fromServer: true });
     return parsed.data;
   }
   return {

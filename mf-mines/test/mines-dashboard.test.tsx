@@ -1,0 +1,127 @@
+import { type RecordedRequest, testHostContext } from '@backoffice/shared/host/testing';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import MinesApp from '../src/app.tsx';
+
+afterEach(cleanup);
+
+const stats = {
+  totalMineBets: '15250.5',
+  totalMineGames: 1234,
+  totalPayout: '9000',
+  mineGameWins: 700,
+  mineGameLose: 500,
+  adminProfit: '6250.5',
+};
+
+function game(id: number, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    mines_count: 3,
+    amount: '10',
+    status: 'true',
+    payout: '0',
+    created_at: '2026-01-05T15:07:00.000Z',
+    user: { username: `player${id}` },
+    ...extra,
+  };
+}
+
+/** 12 active games and 7 big wins, answered 5 per page like the API. */
+function page(request: RecordedRequest) {
+  const order = request.params.order;
+  const current = Number(request.params.page);
+  const all =
+    order === 'true'
+      ? Array.from({ length: 7 }, (_, i) =>
+          game(100 + i, { status: 'false', payout: String(1000 - i * 10), rank: i + 1 }),
+        )
+      : Array.from({ length: 12 }, (_, i) => game(i + 1, { status: i % 4 === 0 ? 'false' : 'true' }));
+  const data = all.slice((current - 1) * 5, current * 5);
+  return {
+    success: true,
+    message: 'OK',
+    data: { data, total: all.length, totalPages: Math.ceil(all.length / 5), page: current, perPage: 5 },
+  };
+}
+
+function renderMines(
+  host = testHostContext({
+    'GET /admin/mines/stats': () => ({ success: true, message: 'OK', data: stats }),
+    'GET /admin/mines': page,
+  }),
+) {
+  render(
+    <MemoryRouter initialEntries={['/mines/dashboard']}>
+      <MinesApp host={host} />
+    </MemoryRouter>,
+  );
+  return host;
+}
+
+describe('the mines dashboard (spec section 2.11)', () => {
+  it('shows the header and the five tiles', async () => {
+    renderMines();
+    expect(screen.getByRole('heading', { name: 'Mines – All-Time Mines Activity' })).toBeTruthy();
+    expect(await screen.findByText('15,250.50 USDT')).toBeTruthy();
+    expect(screen.getByText('Total Betting')).toBeTruthy();
+    expect(screen.getByText('1,234')).toBeTruthy();
+    expect(screen.getByText('9,000.00 USDT')).toBeTruthy();
+    expect(screen.getByText('700 / 500')).toBeTruthy();
+    expect(screen.getByText('6,250.50 USDT')).toBeTruthy();
+  });
+
+  it('pages the active games 5 at a time with mine count, username, game id, bet and status dot', async () => {
+    const host = renderMines();
+    const active = screen.getByRole('region', { name: 'Active Games' });
+    expect(await within(active).findByText('player1')).toBeTruthy();
+    expect(within(active).getByText('Game #1')).toBeTruthy();
+    expect(within(active).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(active).getAllByRole('img', { name: 'inactive' })).toHaveLength(2);
+    fireEvent.click(within(active).getByRole('button', { name: '3' }));
+    expect(await within(active).findByText('player11')).toBeTruthy();
+    expect(within(active).getAllByRole('listitem')).toHaveLength(2);
+    const last = host.requests.filter((r) => r.path === '/admin/mines' && r.params.order === '').at(-1);
+    expect(last?.params).toMatchObject({ page: 3, limit: 5, order: '' });
+  });
+
+  it('shows medals for the top 3 big wins, and ranks continue on page 2', async () => {
+    renderMines();
+    const wins = screen.getByRole('region', { name: 'Recent Big Wins' });
+    expect(within(wins).getByText('Live Updates')).toBeTruthy();
+    expect(await within(wins).findByRole('img', { name: 'Rank 1' })).toBeTruthy();
+    expect(within(wins).getByText('🥇')).toBeTruthy();
+    expect(within(wins).getByText('🥉')).toBeTruthy();
+    expect(within(wins).getByText('#4')).toBeTruthy();
+    expect(within(wins).getByText('+1,000.00 USDT')).toBeTruthy();
+    fireEvent.click(within(wins).getByRole('button', { name: 'Next' }));
+    expect(await within(wins).findByText('#6')).toBeTruthy();
+    expect(within(wins).queryByText('🥇')).toBeNull();
+  });
+
+  it("shows the spec's fallback messages when the calls fail", async () => {
+    const host = renderMines(testHostContext({}));
+    expect(await screen.findByText('Failed to fetch mine stats')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch mines data')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch mine users')).toBeTruthy();
+    expect(
+      host.toasts
+        .filter((t) => t.type === 'error')
+        .map((t) => t.message)
+        .sort(),
+    ).toEqual(['Failed to fetch mine stats', 'Failed to fetch mine users', 'Failed to fetch mines data']);
+  });
+
+  it('sends unknown paths of the area to the dashboard', () => {
+    render(
+      <MemoryRouter initialEntries={['/mines/nope']}>
+        <Routes>
+          <Route path="/" element={<p>console dashboard</p>} />
+          <Route path="*" element={<MinesApp host={testHostContext()} />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('console dashboard')).toBeTruthy();
+  });
+});
