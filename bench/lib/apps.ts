@@ -1,0 +1,53 @@
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRsbuild } from '@rsbuild/core';
+import floorConfig from '../floor/rsbuild.config.ts';
+import { benchDir, repoRoot, snapshotsDir } from './paths.ts';
+import { run } from './processes.ts';
+
+/** A built static app the bench can serve with scripts/serve.mjs. */
+export interface App {
+  name: string;
+  dist: string;
+  spa: boolean;
+  build(): Promise<void>;
+  /** Environment for serve.mjs (BACKOFFICE_CONFIG, REMOTES_REGISTRY ...). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export const apps: Record<string, App> = {
+  floor: {
+    name: 'floor',
+    dist: join(benchDir, 'floor/dist'),
+    spa: true,
+    async build() {
+      const rsbuild = await createRsbuild({ cwd: join(benchDir, 'floor'), config: floorConfig });
+      const result = await rsbuild.build();
+      await result.close();
+    },
+  },
+  shell: {
+    name: 'shell',
+    dist: join(repoRoot, 'shell/dist'),
+    spa: true,
+    build: () => run('pnpm', ['-C', 'shell', 'build']),
+    // The sign-in page must not depend on an API: point the console at a port nothing listens on, so a
+    // developer's running API (port 3000) cannot change what is measured.
+    env: {
+      BACKOFFICE_CONFIG: JSON.stringify({ apiBaseUrl: 'http://127.0.0.1:4098/api' }),
+    },
+  },
+};
+
+/**
+ * Copies an app's dist to bench/.snapshots/<app> and returns that folder: what is measured is then
+ * fixed for the whole run, even if someone rebuilds the app (its dist is emptied first) meanwhile.
+ */
+export function snapshot(app: App): string {
+  if (!existsSync(join(app.dist, 'index.html')))
+    throw new Error(`${app.dist}/index.html is missing: build ${app.name}`);
+  const target = join(snapshotsDir, app.name);
+  rmSync(target, { recursive: true, force: true });
+  cpSync(app.dist, target, { recursive: true });
+  return target;
+}

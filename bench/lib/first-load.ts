@@ -1,0 +1,249 @@
+import type { Browser, BrowserContextOptions } from '@playwright/test';
+
+/** When a page counts as usable: every selector and every button text has a visible element. */
+export interface ReadySpec {
+  selectors: string[];
+  buttons: string[];
+}
+
+export interface LoadedResource {
+  url: string;
+  kind: 'js' | 'css' | 'other';
+  status: number;
+  /** Body bytes as they came over the wire (gzip when the server compressed it). */
+  encodedBody: number;
+  /** Response header bytes. */
+  headerBytes: number;
+  /** Body bytes after decompression. */
+  decodedBody: number;
+  contentEncoding: string | null;
+  contentLength: number | null;
+}
+
+export interface LoadSample {
+  cpuRate: number;
+  /** performance.now() (ms since navigation start) when the ready spec was first met. */
+  readyMs: number;
+  firstContentfulPaintMs: number | null;
+  domContentLoadedMs: number | null;
+  /** JS + CSS of the initial load (until ready and network idle). */
+  jsCss: { raw: number; gzip: number; requests: number };
+  resources: LoadedResource[];
+  warnings: string[];
+}
+
+declare global {
+  interface Window {
+    __benchReadyAt?: number;
+  }
+}
+
+/**
+ * Runs in the page before any of its scripts: records performance.now() the first time the ready
+ * spec holds, checked on every DOM mutation and on every animation frame (style-only changes).
+ * Plain JavaScript source on purpose: a transpiled function would carry tsx helpers (__name) that do
+ * not exist in the page.
+ */
+const readyProbe = (spec: ReadySpec) => `(() => {
+  const spec = ${JSON.stringify(spec)};
+  const visible = (element) => {
+    if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
+  };
+  const ready = () =>
+    spec.selectors.every((selector) => Array.from(document.querySelectorAll(selector)).some(visible)) &&
+    spec.buttons.every((text) =>
+      Array.from(document.querySelectorAll('button')).some((button) => button.textContent.trim() === text && visible(button)),
+    );
+  const check = () => {
+    if (window.__benchReadyAt !== undefined) return true;
+    if (!document.body || !ready()) return false;
+    window.__benchReadyAt = performance.now();
+    return true;
+  };
+  const observer = new MutationObserver(() => {
+    if (check()) observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+  const frame = () => {
+    if (!check()) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();`;
+
+interface Pending {
+  url: string;
+  type: string;
+  mime: string;
+  status: number;
+  headerBytes: number;
+  decoded: number;
+  encodedTotal: number | null;
+  headers: Record<string, string>;
+  done: boolean;
+}
+
+function kindOf(entry: Pending): LoadedResource['kind'] {
+  if (entry.type === 'Script' || /javascript|ecmascript/.test(entry.mime)) return 'js';
+  if (entry.type === 'Stylesheet' || entry.mime === 'text/css') return 'css';
+  return 'other';
+}
+
+function header(headers: Record<string, string>, name: string): string | null {
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
+  return null;
+}
+
+/**
+ * One cold first load of `url` in a fresh browser context (empty cache, cache disabled through CDP,
+ * CPU throttled through CDP). Bytes come from the CDP Network events of every response until the page
+ * is ready and the network has been idle for `idleMs`.
+ */
+export async function measureFirstLoad(
+  browser: Browser,
+  options: {
+    url: string;
+    cpuRate: number;
+    ready: ReadySpec;
+    context?: BrowserContextOptions;
+    idleMs?: number;
+    timeoutMs?: number;
+  },
+): Promise<LoadSample> {
+  const idleMs = options.idleMs ?? 500;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    serviceWorkers: 'block',
+    ...options.context,
+  });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuRate });
+
+    const requests = new Map<string, Pending>();
+    let lastActivity = Date.now();
+    const touch = () => {
+      lastActivity = Date.now();
+    };
+    cdp.on('Network.requestWillBeSent', (event) => {
+      touch();
+      // A redirect reuses the request id: the new hop replaces the old one.
+      requests.set(event.requestId, {
+        url: event.request.url,
+        type: event.type ?? 'Other',
+        mime: '',
+        status: 0,
+        headerBytes: 0,
+        decoded: 0,
+        encodedTotal: null,
+        headers: {},
+        done: false,
+      });
+    });
+    cdp.on('Network.responseReceived', (event) => {
+      touch();
+      const entry = requests.get(event.requestId);
+      if (!entry) return;
+      entry.type = event.type;
+      entry.mime = event.response.mimeType;
+      entry.status = event.response.status;
+      entry.headerBytes = event.response.encodedDataLength;
+      entry.headers = event.response.headers;
+    });
+    cdp.on('Network.dataReceived', (event) => {
+      touch();
+      const entry = requests.get(event.requestId);
+      if (entry) entry.decoded += event.dataLength;
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      touch();
+      const entry = requests.get(event.requestId);
+      if (!entry) return;
+      entry.encodedTotal = event.encodedDataLength;
+      entry.done = true;
+    });
+    cdp.on('Network.loadingFailed', (event) => {
+      touch();
+      const entry = requests.get(event.requestId);
+      if (entry) entry.done = true;
+    });
+
+    await page.addInitScript({ content: readyProbe(options.ready) });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(options.url, { waitUntil: 'commit', timeout: timeoutMs });
+    await page
+      .waitForFunction(() => window.__benchReadyAt !== undefined, null, { timeout: timeoutMs, polling: 50 })
+      .catch((error: unknown) => {
+        throw new Error(
+          `${options.url} never became ready (${String(error)}); page errors: ${pageErrors.join('; ')}`,
+        );
+      });
+    // Network idle: nothing in flight and no event for idleMs.
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const inFlight = [...requests.values()].some((entry) => !entry.done);
+      if (!inFlight && Date.now() - lastActivity >= idleMs) break;
+      if (Date.now() > deadline) throw new Error(`network never went idle on ${options.url}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const timings = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as
+        | PerformanceNavigationTiming
+        | undefined;
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+      return {
+        readyMs: window.__benchReadyAt ?? Number.NaN,
+        fcp: fcp ? fcp.startTime : null,
+        dcl: navigation ? navigation.domContentLoadedEventEnd : null,
+      };
+    });
+
+    const warnings: string[] = [];
+    const resources: LoadedResource[] = [];
+    for (const entry of requests.values()) {
+      if (entry.url.startsWith('data:')) continue;
+      const encodedTotal = entry.encodedTotal ?? 0;
+      const encodedBody = Math.max(0, encodedTotal - entry.headerBytes);
+      const lengthHeader = header(entry.headers, 'content-length');
+      const contentLength = lengthHeader === null ? null : Number(lengthHeader);
+      if (contentLength !== null && entry.done && contentLength !== encodedBody) {
+        warnings.push(`${entry.url}: wire body ${encodedBody} B but Content-Length ${contentLength} B`);
+      }
+      resources.push({
+        url: entry.url,
+        kind: kindOf(entry),
+        status: entry.status,
+        encodedBody,
+        headerBytes: entry.headerBytes,
+        decodedBody: entry.decoded,
+        contentEncoding: header(entry.headers, 'content-encoding'),
+        contentLength,
+      });
+    }
+    const jsCss = resources.filter((resource) => resource.kind !== 'other');
+    for (const resource of jsCss) {
+      if (resource.status !== 200) warnings.push(`${resource.url}: HTTP ${resource.status}`);
+    }
+    return {
+      cpuRate: options.cpuRate,
+      readyMs: timings.readyMs,
+      firstContentfulPaintMs: timings.fcp,
+      domContentLoadedMs: timings.dcl,
+      jsCss: {
+        raw: jsCss.reduce((sum, resource) => sum + resource.decodedBody, 0),
+        gzip: jsCss.reduce((sum, resource) => sum + resource.encodedBody, 0),
+        requests: jsCss.length,
+      },
+      resources,
+      warnings,
+    };
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createConnection } from 'node:net';
+import { join } from 'node:path';
+import { repoRoot } from './paths.ts';
+
+/** Runs a command to completion; rejects with its output tail when it fails. */
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? repoRoot,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-8000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${output}`)),
+    );
+  });
+}
+
+/** True when something accepts TCP connections on the port. */
+export function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Polls a URL until it answers 2xx (no fixed sleeps beyond the poll interval). */
+export async function waitForHttp(url: string, timeoutMs = 30_000, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null)
+      throw new Error(`process serving ${url} exited (${child.exitCode})`);
+    try {
+      const answer = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (answer.ok) return;
+      last = `HTTP ${answer.status}`;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms (${last})`);
+}
+
+export interface StaticServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves a built app with scripts/serve.mjs, exactly as production does (gzip, caching headers).
+ * `env` may carry BACKOFFICE_CONFIG / REMOTES_REGISTRY.
+ */
+export async function serveStatic(options: {
+  dir: string;
+  port: number;
+  spa?: boolean;
+  env?: NodeJS.ProcessEnv;
+}): Promise<StaticServer> {
+  if (await portAnswers(options.port)) throw new Error(`port ${options.port} is already in use`);
+  const args = [join(repoRoot, 'scripts/serve.mjs'), '--dir', options.dir, '--port', String(options.port)];
+  if (options.spa) args.push('--spa');
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://localhost:${options.port}`;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+    });
+  process.once('exit', () => child.kill('SIGKILL'));
+  try {
+    await waitForHttp(`${origin}/index.html`, 15_000, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, stop };
+}

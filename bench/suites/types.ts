@@ -1,0 +1,46 @@
+import type { Browser } from '@playwright/test';
+
+/** One measured figure of a subject next to its baseline, with an optional target on the ratio. */
+export interface Comparison {
+  metric: string;
+  unit: 'bytes' | 'ms' | 'count';
+  /** The reference (the floor page, raw SQL, ...); null when a metric has no baseline. */
+  baseline: number | null;
+  subject: number;
+  /** Target: subject / baseline must not exceed this. */
+  maxRatio?: number;
+}
+
+/** What a suite hands back for one subject (one page, one endpoint ...). */
+export interface SuiteReport {
+  suite: string;
+  title: string;
+  baselineLabel: string;
+  subjectLabel: string;
+  comparisons: Comparison[];
+  /** Raw samples and anything else worth keeping in results/latest.json. */
+  details?: unknown;
+  /** Problems with the measurement itself (not with the figures). */
+  warnings?: string[];
+}
+
+/** What every suite gets from the runner: options, one shared browser, servers that stop at the end. */
+export interface BenchContext {
+  samples: number;
+  /** False with --no-build: use the dist folders as they are. */
+  build: boolean;
+  browser(): Promise<Browser>;
+  /** Builds (once per run) and serves an app of lib/apps.ts; returns its origin. */
+  serve(appName: string): Promise<string>;
+  /** The folder an app is served from (a snapshot of its dist taken when it was served). */
+  servedDir(appName: string): string;
+  log(message: string): void;
+  /** Runs at the end of the run, even when a suite fails. */
+  onCleanup(task: () => Promise<void> | void): void;
+}
+
+export interface Suite {
+  name: string;
+  description: string;
+  run(context: BenchContext): Promise<SuiteReport[]>;
+}
