@@ -160,6 +160,10 @@ export default function SignInPage() {
       </section>
       <section className="signin__panel">
         <div className="signin__card">
+          <div className="signin__mobile-brand" aria-hidden>
+            <img src="/favicon.svg" alt="" width={40} height={40} />
+            Back Office
+          </div>
           <h1 className="signin__title">Welcome Back!</h1>
           <p className="signin__subtitle">Please sign in to your admin account to continue</p>
 
