@@ -1,0 +1,76 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config, RateLimits } from './config.ts';
+import type { Db } from './db/types.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { DashboardService } from './modules/dashboard/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { minesRoutes } from './modules/mines/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { maintenancePlugin } from './plugins/maintenance.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { globalPlugin } from './plugins/plugin.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { xsrfPlugin } from './plugins/xsrf.ts';
+import './types.ts';
+
+export interface AppOptions extends Record<string, unknown> {
+  config: Config;
+  db: Db;
+  /** Clock (ms) for TOTP and rate limits; default Date.now. */
+  clock?: () => number;
+  /** Overrides config.rateLimits (tests use small numbers). */
+  rateLimits?: Partial<RateLimits>;
+}
+
+/**
+ * The API as a plugin: decorators, then cross-cutting plugins in hook order
+ * (CORS -> maintenance 503 -> XSRF -> auth), then one route module per domain.
+ */
+export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, opts) => {
+  fastify.decorate('config', {
+    ...opts.config,
+    rateLimits: { ...opts.config.rateLimits, ...opts.rateLimits },
+  });
+  fastify.decorate('db', opts.db);
+  fastify.decorate('clock', opts.clock ?? Date.now);
+
+  // JSON bodies: an empty body with a JSON content type is "no body" rather than an error.
+  const defaultJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return defaultJson(request, body as string, done);
+  });
+
+  await fastify.register(errorsPlugin);
+  await fastify.register(securityPlugin);
+  await fastify.register(maintenancePlugin);
+  await fastify.register(xsrfPlugin);
+  await fastify.register(authPlugin);
+  await fastify.register(openapiPlugin);
+
+  const dashboard = new DashboardService(opts.db, fastify.config.statsCacheMs);
+  await fastify.register(healthRoutes);
+  await fastify.register(authRoutes);
+  await fastify.register(dashboardRoutes, { dashboard });
+  await fastify.register(minesRoutes, { onChange: () => dashboard.invalidate() });
+});
+
+/** A Fastify instance with the zod type provider and the API registered (not listening). */
+export async function buildApp(
+  opts: AppOptions & { logger?: FastifyServerOptions['logger'] },
+): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    // Behind a reverse proxy set TRUST_PROXY so request.ip (rate limits) is the client's.
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  await fastify.register(app, opts);
+  await fastify.ready();
+  return fastify;
+}

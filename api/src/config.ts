@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root (`api/src/config.ts` -> `<repo>`). */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface RateLimitRule {
+  /** Attempts allowed inside the window. */
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  /** Failed logins from one IP. */
+  loginIp: RateLimitRule;
+  /** Failed logins for one account (email). */
+  loginAccount: RateLimitRule;
+  /** Failed two-factor codes for one admin (login and enable). */
+  twoFactor: RateLimitRule;
+}
+
+/** `maxFailures` failed attempts per account (and per 2FA admin) and 4x that per IP, per 15 minutes. */
+export function rateLimitsFor(maxFailures = 5, windowMs = 15 * 60_000): RateLimits {
+  return {
+    loginIp: { max: maxFailures * 4, windowMs },
+    loginAccount: { max: maxFailures, windowMs },
+    twoFactor: { max: maxFailures, windowMs },
+  };
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset = embedded PGlite in `${dataDir}/db`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  jwtSecret: string;
+  /** True when JWT_SECRET was not set and a random one was generated for this process. */
+  jwtSecretGenerated: boolean;
+  corsOrigins: string[];
+  demo: boolean;
+  twoFactor: 'required' | 'optional';
+  /** MAINTENANCE=1 forces maintenance mode (besides the flag file). */
+  maintenance: boolean;
+  sessionTtlSeconds: number;
+  setupTtlSeconds: number;
+  /** How long dashboard stats may be served from memory (refresh and writes invalidate). */
+  statsCacheMs: number;
+  rateLimits: RateLimits;
+  logLevel: string;
+}
+
+const bool = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined || v === '' ? fallback : !['0', 'false', 'off', 'no'].includes(v.toLowerCase()),
+    );
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().optional(),
+  ADMIN_EMAIL: z.email('ADMIN_EMAIL: Invalid email format').optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional(),
+  JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
+  CORS_ORIGINS: z.string().default('http://localhost:3001,http://127.0.0.1:3001'),
+  DEMO: bool(true),
+  TWO_FACTOR: z.enum(['required', 'optional']).default('required'),
+  MAINTENANCE: bool(false),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(12 * 3600),
+  STATS_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
+  RATE_LIMIT_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOG_LEVEL: z.string().default('info'),
+});
+
+/** Reads and validates the environment; throws with a readable message when a value is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD)
+    throw new Error('Invalid environment: ADMIN_EMAIL needs ADMIN_PASSWORD');
+  const dataDir = resolve(e.DATA_DIR ?? resolve(REPO_ROOT, '.data'));
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    jwtSecret: e.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    jwtSecretGenerated: !e.JWT_SECRET,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+    demo: e.DEMO,
+    twoFactor: e.TWO_FACTOR,
+    maintenance: e.MAINTENANCE,
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    setupTtlSeconds: 10 * 60,
+    statsCacheMs: e.STATS_CACHE_MS,
+    rateLimits: rateLimitsFor(e.RATE_LIMIT_MAX_FAILURES),
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,35 @@
+/** Postgres type ids whose text output we normalise (the same on PGlite and node-postgres). */
+export const OID = { INT8: 20, NUMERIC: 1700, TIMESTAMP: 1114, TIMESTAMPTZ: 1184, DATE: 1082 } as const;
+
+/** "10.50000000" -> "10.5", "3.000" -> "3", "-0.0" -> "0". Integers pass unchanged. */
+export function canonicalDecimal(text: string): string {
+  if (!text.includes('.')) return text === '-0' ? '0' : text;
+  const trimmed = text.replace(/0+$/, '').replace(/\.$/, '');
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
+const TS_RE =
+  /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d+)?(?:([+-]\d{2})(?::?(\d{2}))?(?::?(\d{2}))?)?$/;
+
+/** Postgres timestamp text ("2025-01-31 10:00:00.123456+00") -> "2025-01-31T10:00:00.123Z". */
+export function isoTimestamp(text: string, assumeUtc = true): string {
+  const m = TS_RE.exec(text);
+  if (!m) return text; // infinity, BC dates: left as they are
+  const [, day, time, frac = '', offH, offM = '00', offS] = m;
+  const ms = frac ? frac.slice(0, 4).padEnd(4, '0') : '.000';
+  const offset = offH ? `${offH}:${offM}` : assumeUtc ? 'Z' : '';
+  let date = new Date(`${day}T${time}${ms}${offset}`);
+  if (offS) date = new Date(date.getTime() - Math.sign(Number(offH)) * Number(offS) * 1000);
+  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+}
+
+export const parsers: Record<number, (text: string) => unknown> = {
+  [OID.INT8]: (text) => {
+    const n = Number(text);
+    return Number.isSafeInteger(n) ? n : text;
+  },
+  [OID.NUMERIC]: canonicalDecimal,
+  [OID.TIMESTAMPTZ]: (text) => isoTimestamp(text),
+  [OID.TIMESTAMP]: (text) => isoTimestamp(text),
+  [OID.DATE]: (text) => text,
+};

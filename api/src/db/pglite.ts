@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { parsers } from './parsers.ts';
+import type { Db, DbHandle } from './types.ts';
+
+type Runner = Pick<PGlite, 'query' | 'exec'> | Transaction;
+
+function wrap(runner: Runner, transaction: Db['transaction']): Db {
+  return {
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      const res = await runner.query<T>(sql, params ? [...params] : undefined);
+      return res.rows;
+    },
+    async exec(sql: string) {
+      await runner.exec(sql);
+    },
+    transaction,
+  };
+}
+
+export interface PgliteOptions {
+  /** Directory of the database files; unset = in memory. */
+  dataDir?: string;
+  /** Start from a dump made by `dumpDataDir` (tests load a migrated template this way). */
+  loadDataDir?: Blob;
+}
+
+/** Embedded PostgreSQL (WASM). One connection: PGlite serialises queries and transactions itself. */
+export async function createPgliteDb(options: PgliteOptions = {}): Promise<DbHandle & { pglite: PGlite }> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    parsers,
+  });
+  const transaction: Db['transaction'] = (fn) =>
+    pglite.transaction((tx) => {
+      const txDb: Db = wrap(tx, (inner) => inner(txDb));
+      return fn(txDb);
+    });
+  const db = wrap(pglite, transaction);
+  return {
+    ...db,
+    driver: 'pglite',
+    pglite,
+    close: () => pglite.close(),
+  };
+}

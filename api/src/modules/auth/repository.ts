@@ -1,0 +1,133 @@
+import type { AdminRole, AdminStatus, TokenScope } from '@backoffice/shared/contract';
+import type { Db } from '../../db/types.ts';
+
+export interface AdminRow {
+  id: number;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: AdminRole;
+  status: AdminStatus;
+  two_factor_enabled: boolean;
+  two_factor_secret: string | null;
+  two_factor_pending_secret: string | null;
+  totp_last_step: number | null;
+  deleted_at: string | null;
+}
+
+const ADMIN_COLUMNS = `id, email, name, password_hash, role, status, two_factor_enabled, two_factor_secret,
+  two_factor_pending_secret, totp_last_step, deleted_at`;
+
+export async function findAdminByEmail(db: Db, email: string): Promise<AdminRow | undefined> {
+  const rows = await db.query<AdminRow>(
+    `SELECT ${ADMIN_COLUMNS} FROM admins WHERE lower(email) = lower($1)`,
+    [email],
+  );
+  return rows[0];
+}
+
+export async function findAdminById(db: Db, id: number): Promise<AdminRow | undefined> {
+  const rows = await db.query<AdminRow>(`SELECT ${ADMIN_COLUMNS} FROM admins WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*) AS n FROM admins WHERE deleted_at IS NULL');
+  return row?.n ?? 0;
+}
+
+/** Creates the admin, or updates its password, name and role and reactivates it. */
+export async function upsertAdmin(
+  db: Db,
+  admin: { email: string; name: string; passwordHash: string; role: AdminRole },
+): Promise<{ id: number; created: boolean }> {
+  const rows = await db.query<{ id: number; created: boolean }>(
+    `INSERT INTO admins (email, name, password_hash, role) VALUES (lower($1), $2, $3, $4)
+     ON CONFLICT (lower(email)) DO UPDATE
+       SET password_hash = EXCLUDED.password_hash, name = EXCLUDED.name, role = EXCLUDED.role,
+           status = 'active', deleted_at = NULL, updated_at = now()
+     RETURNING id, (xmax = 0) AS created`,
+    [admin.email, admin.name, admin.passwordHash, admin.role],
+  );
+  return rows[0]!;
+}
+
+export async function setAdminStatus(db: Db, id: number, status: AdminStatus): Promise<void> {
+  await db.query('UPDATE admins SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
+}
+
+export async function softDeleteAdmin(db: Db, id: number): Promise<void> {
+  await db.query('UPDATE admins SET deleted_at = now(), updated_at = now() WHERE id = $1', [id]);
+}
+
+export async function touchLastLogin(db: Db, id: number): Promise<void> {
+  await db.query('UPDATE admins SET last_login_at = now() WHERE id = $1', [id]);
+}
+
+export async function setPendingSecret(db: Db, id: number, secret: string): Promise<void> {
+  await db.query('UPDATE admins SET two_factor_pending_secret = $2, updated_at = now() WHERE id = $1', [
+    id,
+    secret,
+  ]);
+}
+
+/** Promotes the pending secret; only if it is still the one the caller verified. */
+export async function enableTwoFactor(db: Db, id: number, secret: string, step: number): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE admins
+        SET two_factor_enabled = true, two_factor_secret = two_factor_pending_secret,
+            two_factor_pending_secret = NULL, totp_last_step = $3, updated_at = now()
+      WHERE id = $1 AND two_factor_pending_secret = $2
+      RETURNING id`,
+    [id, secret, step],
+  );
+  return rows.length === 1;
+}
+
+/** Records an accepted TOTP step; false when that step (or a later one) was already used: a replay. */
+export async function advanceTotpStep(db: Db, id: number, step: number): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE admins SET totp_last_step = $2
+      WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2)
+      RETURNING id`,
+    [id, step],
+  );
+  return rows.length === 1;
+}
+
+export async function insertSession(
+  db: Db,
+  session: { jti: string; adminId: number; scope: TokenScope; expiresAt: Date },
+): Promise<void> {
+  await db.query('INSERT INTO admin_sessions (jti, admin_id, scope, expires_at) VALUES ($1, $2, $3, $4)', [
+    session.jti,
+    session.adminId,
+    session.scope,
+    session.expiresAt.toISOString(),
+  ]);
+}
+
+export async function revokeSession(db: Db, jti: string): Promise<void> {
+  await db.query('UPDATE admin_sessions SET revoked_at = now() WHERE jti = $1 AND revoked_at IS NULL', [jti]);
+}
+
+export interface SessionRow {
+  id: number;
+  email: string;
+  name: string;
+  role: AdminRole;
+  two_factor_enabled: boolean;
+  scope: TokenScope;
+}
+
+/** The session if it is live and its admin active and not deleted. */
+export async function findActiveSession(db: Db, jti: string): Promise<SessionRow | undefined> {
+  const rows = await db.query<SessionRow>(
+    `SELECT a.id, a.email, a.name, a.role, a.two_factor_enabled, s.scope
+       FROM admin_sessions s JOIN admins a ON a.id = s.admin_id
+      WHERE s.jti = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+        AND a.status = 'active' AND a.deleted_at IS NULL`,
+    [jti],
+  );
+  return rows[0];
+}

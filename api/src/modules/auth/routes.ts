@@ -1,0 +1,53 @@
+import { routes } from '@backoffice/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../plugins/route.ts';
+import { AuthService, MESSAGES } from './service.ts';
+
+const tags = ['auth'];
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const service = new AuthService({
+    db: app.db,
+    config: app.config,
+    rateLimits: app.config.rateLimits,
+    sign: (payload) => app.jwt.sign(payload),
+    clock: app.clock,
+  });
+
+  defineRoute(
+    app,
+    routes.login,
+    { tags, summary: 'Sign in (password, then 2FA code or 2FA setup)' },
+    async ({ body, request }) => {
+      const result = await service.login(body, request.ip);
+      return { success: true, message: result.message, data: result.data };
+    },
+  );
+
+  defineRoute(
+    app,
+    routes.twoFactorSetup,
+    { tags, summary: 'Issue a new pending TOTP secret' },
+    async ({ admin }) => ({
+      success: true,
+      message: 'Scan the QR code with your authenticator app',
+      data: await service.setup(admin),
+    }),
+  );
+
+  defineRoute(
+    app,
+    routes.twoFactorEnable,
+    { tags, summary: 'Enable 2FA with the first code; returns a session' },
+    async ({ admin, body }) => ({
+      success: true,
+      message: MESSAGES.setupOk,
+      data: await service.enable(admin, body),
+    }),
+  );
+
+  defineRoute(app, routes.logout, { tags, summary: 'Revoke the current session' }, async ({ admin }) => {
+    await service.logout(admin);
+    return { success: true, message: MESSAGES.logoutOk };
+  });
+}

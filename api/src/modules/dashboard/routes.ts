@@ -1,0 +1,31 @@
+import { routes } from '@backoffice/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../plugins/route.ts';
+import type { DashboardService } from './service.ts';
+
+const tags = ['dashboard'];
+
+export async function dashboardRoutes(
+  app: FastifyInstance,
+  opts: { dashboard: DashboardService },
+): Promise<void> {
+  defineRoute(
+    app,
+    routes.dashboardStats,
+    { tags, summary: 'Platform, lottery and mines figures' },
+    async () => ({
+      success: true,
+      message: 'Dashboard stats retrieved successfully',
+      data: await opts.dashboard.stats(),
+    }),
+  );
+
+  defineRoute(app, routes.dashboardRefresh, { tags, summary: 'Recompute the figures now' }, async () => {
+    opts.dashboard.invalidate();
+    return {
+      success: true,
+      message: 'Dashboard stats refreshed successfully',
+      data: await opts.dashboard.refresh(),
+    };
+  });
+}

@@ -1,0 +1,16 @@
+import { routes } from '@backoffice/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../plugins/route.ts';
+
+/** GET /api/health: liveness (and the way to obtain the XSRF cookie). */
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  defineRoute(
+    app,
+    routes.health,
+    { tags: ['health'], summary: 'Health check; sets the XSRF-TOKEN cookie' },
+    async () => {
+      await app.db.query('SELECT 1');
+      return { success: true, message: 'ok' };
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import { jwtPayloadSchema } from '@backoffice/shared/contract';
+import jwt from '@fastify/jwt';
+import { HttpError } from '../lib/http-error.ts';
+import { findActiveSession } from '../modules/auth/repository.ts';
+import { globalPlugin } from './plugin.ts';
+
+export const INVALID_TOKEN = 'Invalid or expired token';
+const invalidToken = () => new HttpError(401, INVALID_TOKEN);
+
+/**
+ * Bearer JWT (HS256 only: `alg: none` and other algorithms are refused) backed by a server-side
+ * session row checked on every request, so logout, a blocked or a deleted admin stop a token at once.
+ * Routes declare `config.auth`: 'session' (full session) or 'setup' (the 2fa-setup token or a session).
+ */
+export const authPlugin = globalPlugin('auth', async (app) => {
+  await app.register(jwt, {
+    secret: app.config.jwtSecret,
+    sign: { algorithm: 'HS256' },
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'jti', 'sub'] },
+  });
+  app.decorateRequest('admin', null);
+
+  app.addHook('onRequest', async (request) => {
+    const auth = request.routeOptions.config?.auth;
+    if (!auth || auth === 'none') return;
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw invalidToken();
+    let payload: ReturnType<typeof jwtPayloadSchema.parse>;
+    try {
+      payload = jwtPayloadSchema.parse(app.jwt.verify(match[1]));
+    } catch {
+      throw invalidToken();
+    }
+    const session = await findActiveSession(app.db, payload.jti);
+    if (!session || String(session.id) !== payload.sub || session.scope !== payload.scope)
+      throw invalidToken();
+    if (auth === 'session' && session.scope !== 'session') throw invalidToken();
+    request.admin = {
+      id: session.id,
+      email: session.email,
+      name: session.name,
+      role: session.role,
+      twoFactorEnabled: session.two_factor_enabled,
+      jti: payload.jti,
+      scope: session.scope,
+    };
+  });
+});

@@ -1,0 +1,46 @@
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-error.ts';
+import { globalPlugin } from './plugin.ts';
+
+export const UNEXPECTED = 'An unexpected error occurred';
+
+/** "/metrics/0" -> "metrics.0" */
+const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replaceAll('/', '.');
+
+/**
+ * One error handler for the whole API: `{ success: false, message }` with the status.
+ * Validation -> 400 naming the field ("email: Invalid email format"); unknown route -> 404;
+ * anything unexpected -> 500 without details (logged server-side, never a stack trace).
+ */
+export const errorsPlugin = globalPlugin('errors', async (app) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first ? fieldOf(first.instancePath) : '';
+      const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request';
+      return reply.status(400).send({ success: false, message });
+    }
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ success: false, message: error.message });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
+      return reply.status(500).send({ success: false, message: UNEXPECTED });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, body too large, unsupported media type...).
+      return reply.status(status).send({ success: false, message: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ success: false, message: UNEXPECTED });
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    return reply.status(404).send({ success: false, message: 'Route not found' });
+  });
+});

@@ -1,0 +1,51 @@
+import { buildApp } from './app.ts';
+import { prepare } from './bootstrap.ts';
+import { loadConfig } from './config.ts';
+
+const config = loadConfig();
+const started = Date.now();
+const { db, migrations, admin, seeded } = await prepare(config);
+const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+const log = app.log;
+
+if (config.jwtSecretGenerated)
+  log.warn('JWT_SECRET is not set: using a random secret, sessions end when the API restarts');
+if (migrations.length) log.info({ migrations }, 'migrations applied');
+if (seeded) log.info({ seeded }, 'demo data seeded');
+log.info(
+  `database: ${db.driver === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL (DATABASE_URL)'}`,
+);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info(`${signal} received, shutting down`);
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  try {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  } catch (err) {
+    log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  log.error({ err }, 'cannot listen');
+  await db.close();
+  process.exit(1);
+}
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+const url = `http://${shownHost}:${config.port}/api`;
+console.log(`\n  Back-office API ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${url}`);
+console.log(`  OpenAPI: ${url}/openapi.json`);
+if (admin.demo) console.log(`  Demo login: ${admin.email} / ${admin.password}`);
+else console.log(`  Admin login: ${admin.email} (password from ADMIN_PASSWORD)`);
+console.log(`  Two-factor authentication: ${config.twoFactor}\n`);

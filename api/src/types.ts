@@ -1,0 +1,37 @@
+import type { AdminRole, JwtPayload, RouteAuth, TokenScope } from '@backoffice/shared/contract';
+import type { Config } from './config.ts';
+import type { Db } from './db/types.ts';
+
+/** The admin behind the current request (set by the auth plugin). */
+export interface RequestAdmin {
+  id: number;
+  email: string;
+  name: string;
+  role: AdminRole;
+  twoFactorEnabled: boolean;
+  jti: string;
+  scope: TokenScope;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    /** Clock (ms) used for TOTP verification and rate limiting; tests may move it. */
+    clock: () => number;
+  }
+  interface FastifyRequest {
+    admin: RequestAdmin | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; absent = public. */
+    auth?: RouteAuth;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: JwtPayload;
+    user: JwtPayload;
+  }
+}

@@ -1,0 +1,204 @@
+import { unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { API_PREFIX, routes } from '@backoffice/shared/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+});
+afterAll(() => t.close());
+
+describe('health, XSRF cookie and security headers', () => {
+  it('GET /api/health answers ok and sets a readable XSRF-TOKEN cookie', async () => {
+    const res = await t.call('GET', '/api/health', { xsrf: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'ok' });
+    const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookie?.value).toMatch(/^[\w-]{20,}$/);
+    expect(cookie?.path).toBe('/');
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(cookie?.httpOnly).toBeFalsy();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('does not set the cookie again when the request carries it', async () => {
+    const res = await t.call('GET', '/api/health');
+    expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
+  });
+
+  it('refuses a state-changing admin call without the header or with a different one (403)', async () => {
+    for (const xsrf of [false, 'no-header', 'mismatch'] as const) {
+      const res = await t.call('POST', '/api/admin/auth/logout', { token, xsrf });
+      expect(res.statusCode, String(xsrf)).toBe(403);
+      expect(res.json()).toEqual({ success: false, message: 'Invalid or missing XSRF token' });
+    }
+    // The login call is protected too.
+    const login = await t.call('POST', '/api/admin/auth/login', {
+      xsrf: false,
+      body: { email: 'a@b.co', password: 'whatever' },
+    });
+    expect(login.statusCode).toBe(403);
+    // The session survived: the refused calls did nothing.
+    expect((await t.call('GET', '/api/admin/dashboard/stats', { token })).statusCode).toBe(200);
+  });
+
+  it('GET calls need no XSRF header', async () => {
+    expect((await t.call('GET', '/api/admin/mines/stats', { token, xsrf: false })).statusCode).toBe(200);
+  });
+});
+
+describe('errors', () => {
+  it('unknown routes answer 404 Route not found', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['GET', '/api/admin/nope'],
+      ['POST', '/api/admin/nope'],
+      ['GET', '/'],
+    ] as const) {
+      const res = await t.call(method, url, { token });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ success: false, message: 'Route not found' });
+    }
+  });
+
+  it('malformed JSON is a 400 without any stack trace', async () => {
+    const res = await t.call('POST', '/api/admin/auth/login', {
+      payload: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.success).toBe(false);
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|stack/i);
+  });
+
+  it('validation errors name the field', async () => {
+    const res = await t.call('POST', '/api/admin/auth/login', {
+      body: { email: 'nope', password: 'secret123' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: 'email: Invalid email format' });
+    const q = await t.call('GET', '/api/admin/mines?page=0', { token });
+    expect(q.json()).toEqual({ success: false, message: 'page: Page must be at least 1' });
+  });
+
+  it('an unexpected failure is a 500 with the generic message', async () => {
+    const app = t.app;
+    // A broken answer (not matching the contract) must not leak: simulate with a dropped table in a fresh app.
+    await t.db.exec('ALTER TABLE mine_games RENAME TO mine_games_x');
+    try {
+      const res = await t.call('GET', '/api/admin/mines/stats', { token });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ success: false, message: 'An unexpected error occurred' });
+    } finally {
+      await t.db.exec('ALTER TABLE mine_games_x RENAME TO mine_games');
+    }
+    expect(app).toBeDefined();
+  });
+});
+
+describe('CORS', () => {
+  it('allows the configured console origin with credentials', async () => {
+    const res = await t.call('GET', '/api/health', { headers: { origin: 'http://localhost:3001' } });
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3001');
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
+  });
+
+  it('answers the preflight with the XSRF header allowed', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/admin/auth/login',
+      headers: {
+        origin: 'http://127.0.0.1:3001',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-xsrf-token',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('http://127.0.0.1:3001');
+    expect(String(res.headers['access-control-allow-headers'])).toMatch(/X-XSRF-TOKEN/i);
+  });
+
+  it('refuses other origins (no allow-origin header)', async () => {
+    const res = await t.call('GET', '/api/health', { headers: { origin: 'http://evil.example' } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const pre = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/admin/auth/login',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('maintenance', () => {
+  it('the flag file turns every /api/admin call into 503, and removing it ends it', async () => {
+    const flag = join(t.dataDir, 'maintenance.flag');
+    writeFileSync(flag, '');
+    try {
+      for (const [method, url] of [
+        ['GET', '/api/admin/dashboard/stats'],
+        ['POST', '/api/admin/auth/login'],
+        ['GET', '/api/admin/unknown'],
+      ] as const) {
+        const res = await t.call(method, url, { token, body: method === 'POST' ? {} : undefined });
+        expect(res.statusCode, url).toBe(503);
+        expect(res.json()).toEqual({ success: false, message: 'Server is under maintenance' });
+      }
+      expect((await t.call('GET', '/api/health')).statusCode).toBe(200);
+    } finally {
+      unlinkSync(flag);
+    }
+    expect((await t.call('GET', '/api/admin/dashboard/stats', { token })).statusCode).toBe(200);
+  });
+
+  it('MAINTENANCE=1 does the same', async () => {
+    const m = await createTestApp({ env: { MAINTENANCE: '1' } });
+    try {
+      const res = await m.call('GET', '/api/admin/mines');
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe('Server is under maintenance');
+    } finally {
+      await m.close();
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves a document listing every implemented call with its schemas', async () => {
+    const res = await t.call('GET', '/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const implemented = [
+      'health',
+      'login',
+      'twoFactorSetup',
+      'twoFactorEnable',
+      'logout',
+      'dashboardStats',
+      'dashboardRefresh',
+      'minesList',
+      'minesStats',
+      'minesUpdateStatus',
+    ] as const;
+    for (const name of implemented) {
+      const r = routes[name];
+      const path = (API_PREFIX + r.path).replace(/:(\w+)/g, '{$1}');
+      const op = doc.paths[path]?.[r.method.toLowerCase()];
+      expect(op, `${r.method} ${path}`).toBeDefined();
+      expect(op.responses['200']).toBeDefined();
+    }
+    const login = doc.paths['/api/admin/auth/login'].post;
+    expect(JSON.stringify(login.requestBody)).toContain('twoFactorToken');
+    const mines = doc.paths['/api/admin/mines'].get;
+    expect(mines.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['limit', 'order', 'page']);
+    expect(doc.paths['/api/admin/dashboard/stats'].get.security).toEqual([{ bearerAuth: [] }]);
+  });
+});

@@ -1,0 +1,45 @@
+import { Socket } from 'node:net';
+import { defineConfig } from 'vitest/config';
+
+/** True when something accepts TCP connections at host:port. */
+function reachable(host: string, port: number, timeoutMs = 800): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('error', () => done(false));
+    socket.connect(port, host, () => done(true));
+  });
+}
+
+/**
+ * Two projects run the same tests: 'pglite' (embedded, always) and 'postgres' (a fresh database per
+ * test file on the server at 127.0.0.1:5432, skipped with a notice when it does not answer or when
+ * TEST_PG=0). TEST_PG_URL overrides the server's admin connection string.
+ */
+export default defineConfig(async () => {
+  const wantPg = process.env.TEST_PG !== '0';
+  const pg = wantPg && (await reachable('127.0.0.1', 5432));
+  if (wantPg && !pg) {
+    console.warn(
+      '\n[api tests] PostgreSQL does not answer at 127.0.0.1:5432: the postgres project is SKIPPED.\n',
+    );
+  }
+  const common = {
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['./test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  };
+  return {
+    test: {
+      projects: [
+        { test: { ...common, name: 'pglite' } },
+        ...(pg ? [{ test: { ...common, name: 'postgres' } }] : []),
+      ],
+    },
+  };
+});
