@@ -64,12 +64,14 @@ describe('the mines dashboard (spec section 2.11)', () => {
   it('shows the header and the five tiles', async () => {
     renderMines();
     expect(screen.getByRole('heading', { name: 'Mines – All-Time Mines Activity' })).toBeTruthy();
-    expect(await screen.findByText('15,250.50 USDT')).toBeTruthy();
-    expect(screen.getByText('Total Betting')).toBeTruthy();
-    expect(screen.getByText('1,234')).toBeTruthy();
-    expect(screen.getByText('9,000.00 USDT')).toBeTruthy();
-    expect(screen.getByText('700 / 500')).toBeTruthy();
-    expect(screen.getByText('6,250.50 USDT')).toBeTruthy();
+    const tiles = screen.getByRole('region', { name: 'All-time figures' });
+    expect(await within(tiles).findByText('15,250.50')).toBeTruthy();
+    expect(within(tiles).getByText('Total Betting')).toBeTruthy();
+    expect(within(tiles).getByText('1,234')).toBeTruthy();
+    expect(within(tiles).getByText('9,000.00')).toBeTruthy();
+    expect(within(tiles).getByText('700 / 500')).toBeTruthy();
+    expect(within(tiles).getByText('6,250.50')).toBeTruthy();
+    expect(within(tiles).getAllByText('USDT')).toHaveLength(3);
   });
 
   it('pages the active games 5 at a time with mine count, username, game id, bet and status dot', async () => {
@@ -90,14 +92,14 @@ describe('the mines dashboard (spec section 2.11)', () => {
     renderMines();
     const wins = screen.getByRole('region', { name: 'Recent Big Wins' });
     expect(within(wins).getByText('Live Updates')).toBeTruthy();
-    expect(await within(wins).findByRole('img', { name: 'Rank 1' })).toBeTruthy();
-    expect(within(wins).getByText('🥇')).toBeTruthy();
-    expect(within(wins).getByText('🥉')).toBeTruthy();
+    expect(await within(wins).findByRole('img', { name: 'gold medal, 1st' })).toBeTruthy();
+    expect(within(wins).getByRole('img', { name: 'silver medal, 2nd' })).toBeTruthy();
+    expect(within(wins).getByRole('img', { name: 'bronze medal, 3rd' })).toBeTruthy();
     expect(within(wins).getByText('#4')).toBeTruthy();
     expect(within(wins).getByText('+1,000.00 USDT')).toBeTruthy();
     fireEvent.click(within(wins).getByRole('button', { name: 'Next' }));
     expect(await within(wins).findByText('#6')).toBeTruthy();
-    expect(within(wins).queryByText('🥇')).toBeNull();
+    expect(within(wins).queryByRole('img', { name: /medal/ })).toBeNull();
   });
 
   it("shows the spec's fallback messages when the calls fail", async () => {

@@ -9,7 +9,8 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
-function MineIcon() {
+/** A mine (the game's bomb), drawn: antd has no such icon. */
+export function MineIcon() {
   return (
     <svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" aria-hidden>
       <circle cx="11" cy="13" r="7" />

@@ -1,43 +1,94 @@
+import {
+  DollarOutlined,
+  PlayCircleOutlined,
+  RiseOutlined,
+  SwapOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import type { MineGame, MinesStats } from '@backoffice/shared/contract';
-import { formatCount, formatDateTime, formatMoney, isActiveMineGame, medal } from '@backoffice/shared/format';
+import {
+  formatCount,
+  formatDateTime,
+  formatMoney,
+  isActiveMineGame,
+  ordinal,
+} from '@backoffice/shared/format';
 import { type ReactNode, useState } from 'react';
 import { Pager } from '../../components/Pager.tsx';
 import { type MinesPage, useMinesList, useMinesStats } from './useMines.ts';
 
 const usdt = (value: string | number | null | undefined) => `${formatMoney(value)} USDT`;
 
-function Tile({ label, value, icon, tone }: { label: string; value: string; icon: string; tone: string }) {
+/** The game's mine, drawn: antd has no such icon. */
+function MineIcon() {
   return (
-    <div className={`mines-tile mines-tone-${tone}`}>
+    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" aria-hidden>
+      <circle cx="11" cy="13.5" r="7.5" />
+      <path d="M16 8l2.2-2.2" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <circle cx="8.2" cy="10.7" r="1.8" fill="#fff" opacity=".55" />
+    </svg>
+  );
+}
+
+function Tile({
+  label,
+  value,
+  unit,
+  icon,
+}: {
+  label: string;
+  value: string;
+  unit?: string;
+  icon: ReactNode;
+}) {
+  return (
+    <div className="mines-tile">
       <span className="mines-tile__icon" aria-hidden>
         {icon}
       </span>
-      <div>
+      <div className="mines-tile__text">
         <div className="mines-tile__label">{label}</div>
-        <div className="mines-tile__value">{value}</div>
+        <div className="mines-tile__value">
+          {value}
+          {unit && <span className="mines-tile__unit"> {unit}</span>}
+        </div>
       </div>
     </div>
   );
 }
 
 function Tiles({ stats }: { stats: MinesStats | null }) {
+  const show = (format: (s: MinesStats) => string) => (stats ? format(stats) : '…');
   return (
     <section className="mines-tiles" aria-label="All-time figures">
-      <Tile label="Total Betting" icon="💰" tone="indigo" value={stats ? usdt(stats.totalMineBets) : '…'} />
+      <Tile
+        label="Total Betting"
+        icon={<DollarOutlined />}
+        value={show((s) => formatMoney(s.totalMineBets))}
+        unit="USDT"
+      />
       <Tile
         label="Total Games"
-        icon="🎮"
-        tone="sky"
-        value={stats ? formatCount(stats.totalMineGames) : '…'}
+        icon={<PlayCircleOutlined />}
+        value={show((s) => formatCount(s.totalMineGames))}
       />
-      <Tile label="Total Payout" icon="💸" tone="amber" value={stats ? usdt(stats.totalPayout) : '…'} />
+      <Tile
+        label="Total Payout"
+        icon={<WalletOutlined />}
+        value={show((s) => formatMoney(s.totalPayout))}
+        unit="USDT"
+      />
       <Tile
         label="Win/Loss"
-        icon="⚖️"
-        tone="violet"
-        value={stats ? `${formatCount(stats.mineGameWins)} / ${formatCount(stats.mineGameLose)}` : '…'}
+        icon={<SwapOutlined />}
+        value={show((s) => `${formatCount(s.mineGameWins)} / ${formatCount(s.mineGameLose)}`)}
       />
-      <Tile label="Admin Profit" icon="📈" tone="emerald" value={stats ? usdt(stats.adminProfit) : '…'} />
+      <Tile
+        label="Admin Profit"
+        icon={<RiseOutlined />}
+        value={show((s) => formatMoney(s.adminProfit))}
+        unit="USDT"
+      />
     </section>
   );
 }
@@ -95,7 +146,7 @@ function ActiveGameRow({ game }: { game: MineGame }) {
   return (
     <li className="mines-row">
       <span className="mines-row__mines" title={`${game.mines_count} mines`}>
-        💣 {game.mines_count}
+        <MineIcon /> {game.mines_count}
       </span>
       <span className="mines-row__main">
         <strong>{game.user?.username ?? 'Unknown player'}</strong>
@@ -112,14 +163,20 @@ function ActiveGameRow({ game }: { game: MineGame }) {
   );
 }
 
+const medals = ['gold', 'silver', 'bronze'];
+
 function BigWinRow({ game, rank }: { game: MineGame; rank: number }) {
-  const mark = medal(rank);
+  const medal = medals[rank - 1];
   return (
-    <li className={`mines-row${rank <= 3 ? ' mines-row--podium' : ''}`}>
-      <span className="mines-row__rank" title={`Rank ${rank}`}>
-        {mark ? (
-          <span role="img" aria-label={`Rank ${rank}`}>
-            {mark}
+    <li className={`mines-row${medal ? ' mines-row--podium' : ''}`}>
+      <span className="mines-row__rank">
+        {medal ? (
+          <span
+            className={`mines-medal mines-medal--${medal}`}
+            role="img"
+            aria-label={`${medal} medal, ${ordinal(rank)}`}
+          >
+            {rank}
           </span>
         ) : (
           `#${rank}`

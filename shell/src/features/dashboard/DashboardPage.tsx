@@ -11,6 +11,7 @@ import { formatCount, formatMoney, formatUsd } from '@backoffice/shared/format';
 import { SIGN_UP_BONUS_USD } from '@backoffice/shared/rules';
 import { Button } from 'antd';
 import { Loading } from '../../components/Loading.tsx';
+import { MineIcon } from '../../layout/icons.tsx';
 import { StatCard } from './StatCard.tsx';
 import { UpcomingGames } from './UpcomingGames.tsx';
 import { useDashboardStats } from './useDashboardStats.ts';
@@ -80,7 +81,7 @@ function Figures({ stats }: { stats: DashboardStats }) {
         />
         <StatCard
           title="Mines Dashboard"
-          icon={<span>💣</span>}
+          icon={<MineIcon />}
           tone="rose"
           badge={<Badge tone="hot">Hot</Badge>}
           figures={[

@@ -1,28 +1,43 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import {
+  AimOutlined,
+  AppstoreOutlined,
+  CrownOutlined,
+  FireOutlined,
+  LeftOutlined,
+  RightOutlined,
+  ThunderboltOutlined,
+  TrophyOutlined,
+} from '@ant-design/icons';
+import { carouselItemsForWidth } from '@backoffice/shared/format';
 import { CAROUSEL } from '@backoffice/shared/rules';
 import { Carousel } from 'antd';
 import type { CarouselRef } from 'antd/es/carousel';
-import { useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
-const artwork: Record<string, { emoji: string; colors: [string, string]; when: string }> = {
-  'Tournament 1': { emoji: '🏆', colors: ['#6366f1', '#8b5cf6'], when: 'Starts in 2 days' },
-  'Battle Arena': { emoji: '⚔️', colors: ['#ef4444', '#f97316'], when: 'Starts in 4 days' },
-  'Speed Challenge': { emoji: '⚡', colors: ['#0ea5e9', '#22d3ee'], when: 'Next week' },
-  'Puzzle War': { emoji: '🧩', colors: ['#10b981', '#84cc16'], when: 'Next week' },
-  'Quick Match': { emoji: '🎯', colors: ['#f59e0b', '#eab308'], when: 'In two weeks' },
-  'Grand Finale': { emoji: '👑', colors: ['#ec4899', '#a855f7'], when: 'End of month' },
+const artwork: Record<string, { icon: ReactNode; colors: [string, string]; when: string }> = {
+  'Tournament 1': { icon: <TrophyOutlined />, colors: ['#6366f1', '#8b5cf6'], when: 'Starts in 2 days' },
+  'Battle Arena': { icon: <FireOutlined />, colors: ['#ef4444', '#f97316'], when: 'Starts in 4 days' },
+  'Speed Challenge': { icon: <ThunderboltOutlined />, colors: ['#0ea5e9', '#22d3ee'], when: 'Next week' },
+  'Puzzle War': { icon: <AppstoreOutlined />, colors: ['#10b981', '#84cc16'], when: 'Next week' },
+  'Quick Match': { icon: <AimOutlined />, colors: ['#f59e0b', '#eab308'], when: 'In two weeks' },
+  'Grand Finale': { icon: <CrownOutlined />, colors: ['#ec4899', '#a855f7'], when: 'End of month' },
 };
 
-// react-slick's breakpoints are max widths: below `breakpoint` px use `items` of the step beneath it.
-const points = CAROUSEL.breakpoints;
-const responsive = points.slice(1).map((point, index) => ({
-  breakpoint: point.minWidth,
-  settings: { slidesToShow: points[index]!.items, slidesToScroll: 1 },
-}));
+/** Cards visible at the current viewport width (spec section 2.5 breakpoints), kept up to date. */
+function useItemsForWidth(): number {
+  const [items, setItems] = useState(() => carouselItemsForWidth(window.innerWidth));
+  useEffect(() => {
+    const update = () => setItems(carouselItemsForWidth(window.innerWidth));
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  return items;
+}
 
 /** Spec section 2.5: six static cards, previous/next, autoplay every 3 s, infinite. */
 export function UpcomingGames() {
   const carousel = useRef<CarouselRef>(null);
+  const items = useItemsForWidth();
   return (
     <section className="panel upcoming" aria-labelledby="upcoming-title">
       <header className="panel__header">
@@ -47,14 +62,14 @@ export function UpcomingGames() {
         </div>
       </header>
       <Carousel
+        key={items}
         ref={carousel}
         autoplay
         autoplaySpeed={CAROUSEL.autoplayMs}
         infinite
         dots={false}
-        slidesToShow={points[points.length - 1]!.items}
+        slidesToShow={items}
         slidesToScroll={1}
-        responsive={responsive}
       >
         {CAROUSEL.cards.map((name) => {
           const art = artwork[name]!;
@@ -64,8 +79,8 @@ export function UpcomingGames() {
                 className="game-card"
                 style={{ background: `linear-gradient(135deg, ${art.colors[0]}, ${art.colors[1]})` }}
               >
-                <span className="game-card__emoji" aria-hidden>
-                  {art.emoji}
+                <span className="game-card__icon" aria-hidden>
+                  {art.icon}
                 </span>
                 <h3>{name}</h3>
                 <p>{art.when}</p>
