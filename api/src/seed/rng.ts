@@ -1,3 +1,5 @@
+import { canonicalDecimal } from '../db/parsers.ts';
+
 /** Deterministic PRNG (mulberry32): the same seed gives the same sequence on every machine. */
 export class Rng {
   private state: number;
@@ -47,11 +49,11 @@ export class Rng {
   }
 }
 
-/** Integer cents -> decimal string ("1234" -> "12.34", "-5" -> "-0.05"). */
+/** Integer cents -> canonical decimal string, as the API sends money (1234 -> "12.34", 1500 -> "15", -5 -> "-0.05"). */
 export function centsToString(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return canonicalDecimal(`${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`);
 }
 
 /** The same numbering as the SQL function ticket_number_for (migration 001). */

@@ -75,10 +75,13 @@ export type DashboardStatsResponse = z.infer<typeof dashboardStatsResponse>;
 export const dashboardMetrics = ['users', 'deposits', 'withdrawals', 'support', 'lottery', 'mines'] as const;
 export const dashboardMetricSchema = z.enum(dashboardMetrics);
 export type DashboardMetric = z.infer<typeof dashboardMetricSchema>;
-/** Optional body: `{ metrics?: [...] }`; the whole stats object is recomputed and returned either way. */
+/**
+ * Optional body (absent, null or `{ metrics?: [...] }`); the whole stats object is recomputed and
+ * returned either way.
+ */
 export const dashboardRefreshBody = z
   .object({ metrics: z.array(dashboardMetricSchema).max(dashboardMetrics.length).optional() })
-  .optional();
+  .nullish();
 export type DashboardRefreshBody = z.infer<typeof dashboardRefreshBody>;
 export const dashboardRefreshResponse = envelope(dashboardStatsSchema);
 export type DashboardRefreshResponse = z.infer<typeof dashboardRefreshResponse>;
