@@ -65,8 +65,7 @@ export async function buildApp(
   const fastify = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
-    // Behind a reverse proxy set TRUST_PROXY so request.ip (rate limits) is the client's.
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: opts.config.trustProxy,
   });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);

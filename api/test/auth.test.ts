@@ -15,12 +15,18 @@ const LOGIN = '/api/admin/auth/login';
 const STATS = '/api/admin/dashboard/stats';
 const INVALID_TOKEN = { success: false, message: 'Invalid or expired token' };
 
+/** One database for the blocks that keep 2FA optional (each block still gets its own app). */
+let shared: TestApp;
+beforeAll(async () => {
+  shared = await createTestApp();
+});
+afterAll(() => shared.close());
+
 describe('login with TWO_FACTOR=optional', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
+  beforeAll(() => {
+    t = shared;
   });
-  afterAll(() => t.close());
 
   it('returns a session token and the user without secrets', async () => {
     const res = await t.call('POST', LOGIN, {
@@ -105,10 +111,9 @@ describe('login with TWO_FACTOR=optional', () => {
 
 describe('tokens', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
+  beforeAll(() => {
+    t = shared;
   });
-  afterAll(() => t.close());
 
   const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
 
@@ -343,6 +348,7 @@ describe('rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
+      db: shared.db,
       clock,
       rateLimits: {
         loginAccount: { max: 3, windowMs },

@@ -63,14 +63,19 @@ async function expectedStats(t: TestApp) {
   };
 }
 
+let shared: TestApp;
+beforeAll(async () => {
+  shared = await createTestApp();
+});
+afterAll(() => shared.close());
+
 describe('dashboard stats', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = shared;
     token = await t.login();
   });
-  afterAll(() => t.close());
 
   it('needs a session', async () => {
     expect((await t.call('GET', STATS)).statusCode).toBe(401);
@@ -133,7 +138,7 @@ describe('dashboard stats', () => {
 
 describe('dashboard cache', () => {
   it('serves cached figures until refresh recomputes them', async () => {
-    const t = await createTestApp({ env: { STATS_CACHE_MS: '600000' } });
+    const t = await createTestApp({ db: shared.db, env: { STATS_CACHE_MS: '600000' } });
     try {
       const token = await t.login();
       const first = (await t.call('GET', STATS, { token })).json().data;

@@ -49,6 +49,8 @@ export async function freshDb(): Promise<DbHandle> {
 }
 
 export interface TestAppOptions {
+  /** Share another test app's database (not closed by this app; no admin is created). */
+  db?: DbHandle;
   env?: Record<string, string>;
   config?: Partial<Config>;
   rateLimits?: Partial<RateLimits>;
@@ -93,7 +95,7 @@ export async function createAdmin(
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = await freshDb();
+  const db = options.db ?? (await freshDb());
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-api-test-'));
   const config = {
     ...loadConfig({
@@ -107,7 +109,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.config,
   };
   const app = await buildApp({ config, db, clock: options.clock, rateLimits: options.rateLimits });
-  const adminId = await createAdmin(db, ADMIN);
+  const adminId = options.db
+    ? (await db.query<{ id: number }>('SELECT id FROM admins WHERE email = $1', [ADMIN.email]))[0]!.id
+    : await createAdmin(db, ADMIN);
 
   const call: TestApp['call'] = (method, url, { token, xsrf = true, body, headers, ...rest } = {}) => {
     const h: Record<string, string> = { ...(headers as Record<string, string>) };
@@ -139,7 +143,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     async close() {
       await app.close();
-      await db.close();
+      if (!options.db) await db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,6 @@
 import { unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_PREFIX, routes } from '@backoffice/shared/contract';
+import { API_PREFIX, type RouteName, routePath, routes } from '@backoffice/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -159,7 +159,7 @@ describe('maintenance', () => {
   });
 
   it('MAINTENANCE=1 does the same', async () => {
-    const m = await createTestApp({ env: { MAINTENANCE: '1' } });
+    const m = await createTestApp({ db: t.db, env: { MAINTENANCE: '1' } });
     try {
       const res = await m.call('GET', '/api/admin/mines');
       expect(res.statusCode).toBe(503);
@@ -200,5 +200,61 @@ describe('OpenAPI', () => {
     const mines = doc.paths['/api/admin/mines'].get;
     expect(mines.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['limit', 'order', 'page']);
     expect(doc.paths['/api/admin/dashboard/stats'].get.security).toEqual([{ bearerAuth: [] }]);
+  });
+});
+
+describe('every implemented admin route', () => {
+  const implemented: RouteName[] = [
+    'twoFactorSetup',
+    'twoFactorEnable',
+    'logout',
+    'dashboardStats',
+    'dashboardRefresh',
+    'minesList',
+    'minesStats',
+    'minesUpdateStatus',
+  ];
+
+  it('is registered from the contract catalogue', () => {
+    for (const name of implemented) {
+      const r = routes[name];
+      expect(t.app.hasRoute({ method: r.method, url: API_PREFIX + r.path }), name).toBe(true);
+    }
+  });
+
+  it('refuses a missing token, a forged token and a setup-scope token where a session is needed', async () => {
+    const setup = await t.call('POST', '/api/admin/auth/login', {
+      body: { email: 'root@example.com', password: 'secret123', requireTwoFactor: true },
+    });
+    const setupToken = setup.json().data.token as string;
+    for (const name of implemented) {
+      const r = routes[name];
+      const url = API_PREFIX + routePath(name, { id: 1 });
+      const missing = await t.call(r.method, url, { body: {} });
+      expect(missing.statusCode, `${name} without token`).toBe(401);
+      expect(missing.json()).toEqual({ success: false, message: 'Invalid or expired token' });
+      const forged = await t.call(r.method, url, { token: `${token.slice(0, -4)}AAAA`, body: {} });
+      expect(forged.statusCode, `${name} forged`).toBe(401);
+      if (r.auth === 'session') {
+        expect(
+          (await t.call(r.method, url, { token: setupToken, body: {} })).statusCode,
+          `${name} setup token`,
+        ).toBe(401);
+      }
+    }
+  });
+
+  it('state-changing calls need the XSRF header', async () => {
+    for (const name of implemented) {
+      const r = routes[name];
+      if (r.method === 'GET') continue;
+      const res = await t.call(r.method, API_PREFIX + routePath(name, { id: 1 }), {
+        token,
+        xsrf: 'no-header',
+        body: {},
+      });
+      expect(res.statusCode, name).toBe(403);
+      expect(res.json().message).toBe('Invalid or missing XSRF token');
+    }
   });
 });

@@ -72,15 +72,19 @@ export const dashboardStatsResponse = envelope(dashboardStatsSchema);
 export type DashboardStatsResponse = z.infer<typeof dashboardStatsResponse>;
 
 // POST /admin/dashboard/refresh
+/** Metric groups; a stats field name (e.g. 'totalUsers') is accepted too. */
 export const dashboardMetrics = ['users', 'deposits', 'withdrawals', 'support', 'lottery', 'mines'] as const;
-export const dashboardMetricSchema = z.enum(dashboardMetrics);
+export const dashboardMetricSchema = z.enum([
+  ...dashboardMetrics,
+  ...(Object.keys(dashboardStatsSchema.shape) as (keyof DashboardStats)[]),
+]);
 export type DashboardMetric = z.infer<typeof dashboardMetricSchema>;
 /**
  * Optional body (absent, null or `{ metrics?: [...] }`); the whole stats object is recomputed and
  * returned either way.
  */
 export const dashboardRefreshBody = z
-  .object({ metrics: z.array(dashboardMetricSchema).max(dashboardMetrics.length).optional() })
+  .object({ metrics: z.array(dashboardMetricSchema).max(50).optional() })
   .nullish();
 export type DashboardRefreshBody = z.infer<typeof dashboardRefreshBody>;
 export const dashboardRefreshResponse = envelope(dashboardStatsSchema);
