@@ -1,0 +1,273 @@
+// Builds the shell and mf-mines, prepares a fresh database with demo data, computes the expected
+// figures with our own SQL, starts the API (4000), the console (4001) and mf-mines (4005), enables
+// 2FA for the admins the tests use, and returns the teardown that stops everything (it also runs
+// when set-up itself fails half-way).
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiClient, enableTwoFactor } from './support/api.ts';
+import {
+  apiBase,
+  extraAdmins,
+  mainAdmin,
+  minesOrigin,
+  ports,
+  repoRoot,
+  runDir,
+  shellOrigin,
+  stateFile,
+} from './support/config.ts';
+import { dropLeftover, type FreshDatabase, freshDatabase } from './support/database.ts';
+import { computeExpected } from './support/expected.ts';
+import { Child, httpOk, portAnswers, runToEnd, waitUntil } from './support/processes.ts';
+import { StaticApp, startControlServer } from './support/servers.ts';
+import { type RunState, storageStateFor } from './support/state.ts';
+
+const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
+const log = (message: string) => console.log(`[e2e setup] ${message}`);
+
+/** Environment of the child processes: ours, minus anything that could point them elsewhere. */
+function baseEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of [
+    'DATABASE_URL',
+    'DATA_DIR',
+    'PORT',
+    'HOST',
+    'ADMIN_EMAIL',
+    'ADMIN_PASSWORD',
+    'JWT_SECRET',
+    'CORS_ORIGINS',
+    'DEMO',
+    'TWO_FACTOR',
+    'MAINTENANCE',
+    'BACKOFFICE_CONFIG',
+    'REMOTES_REGISTRY',
+  ]) {
+    delete env[key];
+  }
+  for (const [key, value] of Object.entries(extra)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}
+
+class Run {
+  readonly children: Child[] = [];
+  readonly apps: StaticApp[] = [];
+  control: http.Server | null = null;
+  database: FreshDatabase | null = null;
+  tempDir: string | null = null;
+  private cleaned = false;
+
+  /** Synchronous part, for process 'exit': kill every process group we started. */
+  killAll = () => {
+    for (const child of this.children) child.killNow();
+    for (const app of this.apps) app.killNow();
+  };
+
+  async cleanup(): Promise<void> {
+    if (this.cleaned) return;
+    this.cleaned = true;
+    this.control?.close();
+    await Promise.all([...this.apps.map((app) => app.stop().catch(() => app.killNow()))]);
+    await Promise.all(this.children.map((child) => child.stop()));
+    await this.database
+      ?.drop()
+      .catch((error: unknown) => log(`could not drop the database: ${String(error)}`));
+    if (this.tempDir && !process.env.E2E_KEEP) rmSync(this.tempDir, { recursive: true, force: true });
+    process.off('exit', this.killAll);
+  }
+}
+
+/**
+ * A previous run that crashed may have left its database behind: drop it. (Its processes are not
+ * killed by pid, which may have been reused; the port check below reports them instead.)
+ */
+async function cleanLeftovers() {
+  if (!existsSync(stateFile)) return;
+  try {
+    const previous = JSON.parse(readFileSync(stateFile, 'utf8')) as Partial<RunState>;
+    if (previous.database?.mode === 'postgres') await dropLeftover(previous.database.name);
+  } catch {
+    // unreadable: ignore
+  }
+  rmSync(stateFile, { force: true });
+}
+
+async function build(logsDir: string) {
+  if (process.env.E2E_SKIP_BUILD === '1') {
+    log('E2E_SKIP_BUILD=1: using the existing shell/dist and mf-mines/dist');
+    return;
+  }
+  log('building shell and mf-mines ...');
+  const started = Date.now();
+  await Promise.all(
+    ['shell', 'mf-mines'].map((app) =>
+      runToEnd(`build ${app}`, pnpm, ['-C', app, 'build'], {
+        cwd: repoRoot,
+        env: baseEnv({}),
+        logFile: join(logsDir, `build-${app}.log`),
+        timeoutMs: 300_000,
+      }),
+    ),
+  );
+  log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Copies a dist into the run's temp dir: a rebuild during the run cannot pull files from under it. */
+function snapshot(app: string, tempDir: string): string {
+  const dist = join(repoRoot, app, 'dist');
+  if (!existsSync(join(dist, 'index.html')))
+    throw new Error(`${dist} is not built (run without E2E_SKIP_BUILD)`);
+  const target = join(tempDir, 'dist', app);
+  cpSync(dist, target, { recursive: true });
+  return target;
+}
+
+export default async function globalSetup() {
+  const run = new Run();
+  process.on('exit', run.killAll);
+  try {
+    await cleanLeftovers();
+    rmSync(runDir, { recursive: true, force: true });
+    const logsDir = join(runDir, 'logs');
+    mkdirSync(logsDir, { recursive: true });
+
+    for (const port of Object.values(ports)) {
+      if (await portAnswers(port)) {
+        throw new Error(`port ${port} is in use: stop whatever holds it (an earlier e2e run?) and try again`);
+      }
+    }
+
+    const tempDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-'));
+    run.tempDir = tempDir;
+    const dataDir = join(tempDir, 'data');
+    mkdirSync(dataDir, { recursive: true });
+
+    const [, database] = await Promise.all([build(logsDir), freshDatabase(tempDir)]);
+    run.database = database;
+    log(
+      `database: ${database.mode === 'postgres' ? `PostgreSQL ${database.env.DATABASE_URL}` : `PGlite in ${dataDir}`}`,
+    );
+
+    const apiEnv = baseEnv({
+      ...database.env,
+      DATA_DIR: dataDir,
+      PORT: String(ports.api),
+      HOST: '127.0.0.1',
+      ADMIN_EMAIL: mainAdmin.email,
+      ADMIN_PASSWORD: mainAdmin.password,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      CORS_ORIGINS: shellOrigin,
+      DEMO: '0',
+      TWO_FACTOR: 'required',
+      LOG_LEVEL: 'warn',
+    });
+    const cli = (name: string, args: string[]) =>
+      runToEnd(name, pnpm, ['-C', 'api', ...args], {
+        cwd: repoRoot,
+        env: apiEnv,
+        logFile: join(logsDir, 'api-cli.log'),
+        timeoutMs: 180_000,
+      });
+
+    log('seeding demo data ...');
+    await cli('seed', ['seed']);
+    // PGlite: one process at a time, so the admins are created one after the other.
+    for (const [name, admin] of Object.entries(extraAdmins)) {
+      await cli(`create-admin ${name}`, ['create-admin', admin.email, admin.password, `E2E ${name}`]);
+    }
+
+    log('computing the expected figures with our own SQL ...');
+    const expected = await database.withQuery(computeExpected);
+
+    log('starting the API, the console and mf-mines ...');
+    const api = new Child('api', pnpm, ['-C', 'api', 'start'], {
+      cwd: repoRoot,
+      env: apiEnv,
+      logFile: join(logsDir, 'api.log'),
+    });
+    run.children.push(api);
+    api.reportUnexpectedExit();
+
+    const registryFile = join(runDir, 'remotes.json');
+    const registry = JSON.parse(readFileSync(join(repoRoot, 'shell/public/remotes.json'), 'utf8')) as {
+      remotes: { name: string; entry: string }[];
+    };
+    for (const remote of registry.remotes) {
+      if (remote.name === 'mf_mines') remote.entry = `${minesOrigin}/mf-manifest.json`;
+    }
+    registry.remotes = registry.remotes.filter((remote) => remote.name === 'mf_mines');
+    writeFileSync(registryFile, JSON.stringify(registry, null, 2));
+
+    const webEnv = baseEnv({
+      BACKOFFICE_CONFIG: JSON.stringify({ apiBaseUrl: apiBase }),
+      REMOTES_REGISTRY: registryFile,
+    });
+    const shell = new StaticApp('shell', {
+      dir: snapshot('shell', tempDir),
+      port: ports.shell,
+      spa: true,
+      env: webEnv,
+      logFile: join(logsDir, 'shell.log'),
+      readyPath: '/index.html',
+    });
+    const mines = new StaticApp('mines', {
+      dir: snapshot('mf-mines', tempDir),
+      port: ports.mines,
+      env: baseEnv({}),
+      logFile: join(logsDir, 'mf-mines.log'),
+      readyPath: '/mf-manifest.json',
+    });
+    run.apps.push(shell, mines);
+    await Promise.all([
+      shell.start(),
+      mines.start(),
+      waitUntil('API', () => httpOk(`${apiBase}/health`), 120_000, api),
+    ]);
+    run.control = await startControlServer({ mines });
+
+    log('enabling 2FA for the admins with sessions ...');
+    const client = new ApiClient();
+    const enable = async (email: string, password: string) => {
+      const { admin, session } = await enableTwoFactor(client, email, password);
+      return { ...admin, session };
+    };
+    const twoFactor: RunState['twoFactor'] = {
+      main: await enable(mainAdmin.email, mainAdmin.password),
+      signout: await enable(extraAdmins.signout.email, extraAdmins.signout.password),
+      revoked: await enable(extraAdmins.revoked.email, extraAdmins.revoked.password),
+    };
+    const storageState = join(runDir, 'admin.storage.json');
+    writeFileSync(
+      storageState,
+      JSON.stringify(storageStateFor(shellOrigin, twoFactor.main.session), null, 2),
+    );
+
+    const state: RunState = {
+      database: database.describe,
+      dataDir,
+      maintenanceFlag: join(dataDir, 'maintenance.flag'),
+      expected,
+      twoFactor,
+      noTwoFactor: { shots: extraAdmins.shots, fresh1: extraAdmins.fresh1, fresh2: extraAdmins.fresh2 },
+      storageState,
+      logsDir,
+    };
+    writeFileSync(stateFile, JSON.stringify(state, null, 2));
+    process.env.E2E_STATE_FILE = stateFile;
+    log('ready');
+  } catch (error) {
+    log('set-up failed: stopping what was started');
+    await run.cleanup();
+    throw error;
+  }
+  return async () => {
+    log('teardown: stopping the API, the console and mf-mines');
+    await run.cleanup();
+  };
+}

@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+
+/** Ports 4000-4099: a developer's running console (3000-3005) keeps working during a run. */
+export const ports = { api: 4000, shell: 4001, mines: 4005, control: 4099 } as const;
+
+export const shellOrigin = `http://localhost:${ports.shell}`;
+export const apiOrigin = `http://localhost:${ports.api}`;
+export const apiBase = `${apiOrigin}/api`;
+export const minesOrigin = `http://localhost:${ports.mines}`;
+export const controlOrigin = `http://127.0.0.1:${ports.control}`;
+
+export const e2eDir = fileURLToPath(new URL('..', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+/** Per-run files (state, storage states, logs): gitignored. */
+export const runDir = fileURLToPath(new URL('../.run', import.meta.url));
+export const stateFile = `${runDir}/state.json`;
+export const screenshotsDir = fileURLToPath(new URL('../screenshots', import.meta.url));
+
+/** The API's first admin (ADMIN_EMAIL / ADMIN_PASSWORD of the test API). */
+export const mainAdmin = { email: 'e2e.admin@example.com', password: 'e2e-secret-1' } as const;
+
+/** Extra admins made with `pnpm -C api create-admin`, one per test that spends a session or a setup. */
+export const extraAdmins = {
+  /** Never finishes 2FA setup: for the setup-step screenshots. */
+  shots: { email: 'e2e.shots@example.com', password: 'e2e-secret-2' },
+  /** Signs out through the dialog (its session is revoked). */
+  signout: { email: 'e2e.signout@example.com', password: 'e2e-secret-3' },
+  /** Its session is revoked through the API behind the console's back. */
+  revoked: { email: 'e2e.revoked@example.com', password: 'e2e-secret-4' },
+  /** Goes through 2FA setup in the browser (one per attempt: a retry needs a fresh one). */
+  fresh1: { email: 'e2e.fresh1@example.com', password: 'e2e-secret-5' },
+  fresh2: { email: 'e2e.fresh2@example.com', password: 'e2e-secret-6' },
+} as const;
+export type ExtraAdmin = keyof typeof extraAdmins;
+
+/** Debian's Chromium with the flags every headless run here needs (never `playwright install`). */
+export const chromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};

@@ -1,0 +1,95 @@
+import http from 'node:http';
+import { join } from 'node:path';
+import { ports, repoRoot } from './config.ts';
+import { Child, httpOk, portAnswers, waitUntil } from './processes.ts';
+
+/** A built app served by scripts/serve.mjs, exactly as in production (gzip, caching headers). */
+export class StaticApp {
+  private child: Child | null = null;
+
+  constructor(
+    readonly name: string,
+    private readonly options: {
+      dir: string;
+      port: number;
+      spa?: boolean;
+      env: NodeJS.ProcessEnv;
+      logFile: string;
+      readyPath: string;
+    },
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.child?.running()) return;
+    if (await portAnswers(this.options.port))
+      throw new Error(`${this.name}: port ${this.options.port} is taken`);
+    const args = [
+      join(repoRoot, 'scripts/serve.mjs'),
+      '--dir',
+      this.options.dir,
+      '--port',
+      String(this.options.port),
+    ];
+    if (this.options.spa) args.push('--spa');
+    const child = new Child(this.name, process.execPath, args, {
+      cwd: repoRoot,
+      env: this.options.env,
+      logFile: this.options.logFile,
+    });
+    this.child = child;
+    child.reportUnexpectedExit();
+    await waitUntil(
+      `${this.name} on ${this.options.port}`,
+      () => httpOk(`http://127.0.0.1:${this.options.port}${this.options.readyPath}`),
+      15_000,
+      child,
+    );
+  }
+
+  /** Stops it and waits until the port refuses connections. */
+  async stop(): Promise<void> {
+    await this.child?.stop(3000);
+    this.child = null;
+    await waitUntil(`${this.name} stopped`, async () => !(await portAnswers(this.options.port)), 10_000);
+  }
+
+  killNow(): void {
+    this.child?.killNow();
+  }
+
+  running(): boolean {
+    return Boolean(this.child?.running());
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+}
+
+/**
+ * Lets a test stop and restart a remote's server (the 'remote down' test), while the server itself
+ * stays owned by the runner process, which kills it at teardown whatever happened.
+ *   POST /<name>/stop, POST /<name>/start, GET /<name>
+ */
+export function startControlServer(apps: Record<string, StaticApp>): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    const [, name, action] = (req.url ?? '').split('/');
+    const app = name ? apps[name] : undefined;
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (!app) return reply(404, { error: `no app ${name}` });
+    if (req.method === 'GET' && !action) return reply(200, { running: app.running() });
+    if (req.method !== 'POST' || (action !== 'stop' && action !== 'start'))
+      return reply(405, { error: 'POST stop|start' });
+    (action === 'stop' ? app.stop() : app.start()).then(
+      () => reply(200, { running: app.running() }),
+      (error: unknown) => reply(500, { error: String(error) }),
+    );
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(ports.control, '127.0.0.1', () => resolve(server));
+  });
+}

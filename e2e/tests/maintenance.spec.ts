@@ -1,0 +1,24 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { expect, sidebar, test } from '../support/fixtures.ts';
+
+// Spec 4: a 503 leads to /maintenance (once); the API answers 503 'Server is under maintenance' on
+// every /api/admin call while ${DATA_DIR}/maintenance.flag exists.
+
+test('503 shows the maintenance page; Try Again returns once the server is back', async ({ page, state }) => {
+  writeFileSync(state.maintenanceFlag, 'e2e\n');
+  try {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/maintenance$/);
+    await expect(page.getByRole('heading', { name: 'Server is under maintenance' })).toBeVisible();
+    await expect(page).toHaveTitle(/Maintenance/);
+    await expect(sidebar(page)).toBeVisible();
+  } finally {
+    rmSync(state.maintenanceFlag, { force: true });
+  }
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Total Deposits' })).toBeVisible();
+  // Still signed in: a 503 is not a dead session.
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
+});

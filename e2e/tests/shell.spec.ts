@@ -1,0 +1,71 @@
+import { expect, sidebar, signedOutTest, test } from '../support/fixtures.ts';
+
+// Spec 2.1 (unknown paths, tab titles), 2.3 (sidebar collapse remembered, mobile top bar).
+
+test('an unknown path goes to /', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+});
+
+test('the tab title follows the location', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Dashboard | Back Office');
+  await sidebar(page).getByRole('button', { name: 'Mines' }).click();
+  await sidebar(page).getByRole('link', { name: 'Dashboard' }).last().click();
+  await expect(page).toHaveURL(/\/mines\/dashboard$/);
+  await expect(page).toHaveTitle('Mines Dashboard | Back Office');
+  await sidebar(page).getByRole('link', { name: 'Maintenance' }).click();
+  await expect(page).toHaveTitle('Maintenance | Back Office');
+});
+
+signedOutTest('the sign-in page has its own tab title', async ({ page }) => {
+  await page.goto('/auth/signin');
+  await expect(page).toHaveTitle('Sign In | Back Office');
+});
+
+test('the collapsed sidebar stays collapsed after a reload', async ({ page }) => {
+  await page.goto('/');
+  const nav = sidebar(page);
+  await expect(nav.getByText('Dashboard', { exact: true })).toBeVisible();
+  const width = async () => (await nav.boundingBox())?.width ?? 0;
+  const expandedWidth = await width();
+  await nav.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await expect(nav.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  await expect.poll(width).toBeLessThan(expandedWidth);
+  const collapsedWidth = await width();
+
+  await page.reload();
+  await expect(nav.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  expect(await width()).toBeCloseTo(collapsedWidth, 0);
+
+  await nav.getByRole('button', { name: 'Expand sidebar' }).click();
+  await page.reload();
+  await expect(nav.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible();
+  await expect.poll(width).toBeCloseTo(expandedWidth, 0);
+});
+
+test.describe('mobile', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the top bar menu button opens and closes the sidebar', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    const nav = sidebar(page);
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await expect(open).toBeVisible();
+    await expect(nav).not.toBeInViewport();
+
+    await open.click();
+    await expect(nav).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(nav).not.toBeInViewport();
+
+    // Opening it and following a link closes it again.
+    await open.click();
+    await nav.getByRole('link', { name: 'Maintenance' }).click();
+    await expect(page).toHaveURL(/\/maintenance$/);
+    await expect(nav).not.toBeInViewport();
+  });
+});
