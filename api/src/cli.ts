@@ -3,11 +3,13 @@ import { openDb } from './db/index.ts';
 import { migrate, resetSchema } from './db/migrate.ts';
 import { hashPassword } from './lib/password.ts';
 import { upsertAdmin } from './modules/auth/repository.ts';
+import { ensureAdmin } from './modules/auth/service.ts';
 import { isDatabaseEmpty, scaleCounts, seedDemo, seedScale } from './seed/index.ts';
 
 const USAGE = `Usage:
   pnpm -C api seed [--reset] [--seed N] [--scale FACTOR]
-      Demo data on an empty database (--reset drops everything first).
+      Demo data on an empty database (--reset drops everything first, admins included, then
+      recreates the ADMIN_EMAIL or demo admin).
       --scale FACTOR adds big set-based data on top: 1 = 200k users, 1M deposits, 1M lottery tickets,
       100k withdrawals, 100k mine games, 50k support tickets (0.01 = 1%).
   pnpm -C api create-admin <email> <password> [name]`;
@@ -27,11 +29,16 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'seed') {
     const db = await openDb(config);
     try {
-      if (args.includes('--reset')) {
-        console.log('Dropping all data...');
+      const reset = args.includes('--reset');
+      if (reset) {
+        console.log('Dropping all data (admins included)...');
         await resetSchema(db);
       }
       await migrate(db);
+      if (reset) {
+        const admin = await ensureAdmin(db, config);
+        console.log(`Admin ${admin.email}${admin.password ? ` / ${admin.password}` : ''} recreated.`);
+      }
       const seed = Number(flag(args, '--seed') ?? 42);
       if (await isDatabaseEmpty(db)) {
         const t = Date.now();

@@ -21,6 +21,7 @@ import {
   minesUpdateStatusBody,
   money,
   paged,
+  pendingWithdrawalFilterSchema,
   routePath,
   routes,
   supportListQuery,
@@ -356,6 +357,12 @@ describe('lists of the other domains', () => {
     expect(messages(withdrawalUpdateBody, { withdrawal_id: '1', status: 'completed' })).toEqual([
       'status: Status is required',
     ]);
+    expect(pendingWithdrawalFilterSchema.parse({})).toMatchObject({
+      status: 'pending',
+      sort_by: 'createdAt',
+      sort_type: 'desc',
+      per_page: 10,
+    });
     expect(messages(withdrawalUpdateBulkBody, { withdrawal_ids: [], status: 'approved' })).toEqual([
       'withdrawal_ids: Please select withdrawals to update',
     ]);

@@ -95,3 +95,21 @@ export const withdrawalUpdateBulkBody = z.object({
 export type WithdrawalUpdateBulkBody = z.infer<typeof withdrawalUpdateBulkBody>;
 export const withdrawalUpdateBulkResponse = envelope(z.array(withdrawalSchema));
 export type WithdrawalUpdateBulkResponse = z.infer<typeof withdrawalUpdateBulkResponse>;
+
+/**
+ * Pending-withdrawal filter state of the console (spec 3): defaults status pending, sorted by createdAt
+ * descending, 10 per page. The UI exposes only the ID filter and per_page; telegram ids are unused.
+ */
+export const pendingWithdrawalFilterSchema = z.object({
+  id: z.string().default(''),
+  user_name: z.string().default(''),
+  status: withdrawalStatusSchema.default('pending'),
+  from: z.string().default(''),
+  to: z.string().default(''),
+  per_page: z.number().int().min(1).max(100).default(10),
+  sort_by: z.enum(withdrawalSortFields).default('createdAt'),
+  sort_type: z.enum(['asc', 'desc']).default('desc'),
+  telegram_id: z.string().default(''),
+  leader_telegram_id: z.string().default(''),
+});
+export type PendingWithdrawalFilter = z.infer<typeof pendingWithdrawalFilterSchema>;
