@@ -96,3 +96,23 @@ test('the dashboard cards link to their screens', async ({ page }) => {
   await expect(page).toHaveURL(/\/mines\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Mines – All-Time Mines Activity' })).toBeVisible();
 });
+
+test('a failed stats call shows "Error Loading Dashboard"; Retry loads the figures', async ({
+  page,
+  state,
+}) => {
+  // The API failing (not under maintenance): answer 500 once with a server message.
+  await page.route('**/api/admin/dashboard/stats', (route) =>
+    route.fulfill({ status: 500, json: { success: false, message: 'Stats are unavailable right now' } }),
+  );
+  await page.goto('/');
+  const panel = page.getByRole('alert').filter({ hasText: 'Error Loading Dashboard' });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('Stats are unavailable right now');
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.unroute('**/api/admin/dashboard/stats');
+  await panel.getByRole('button', { name: 'Retry' }).click();
+  await expect(panel).toHaveCount(0);
+  await expectFigure(card(page, 'Users'), 'Total users', count(state.expected.dashboard.totalUsers));
+});

@@ -59,7 +59,16 @@ for (const viewport of viewports) {
       await shot(page, 'dashboard');
       if (viewport.name === 'mobile') {
         await page.getByRole('button', { name: 'Open menu' }).click();
-        await expect(page.getByRole('navigation', { name: 'Main' })).toBeInViewport();
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        await expect(nav).toBeInViewport();
+        // Let the slide-in transition finish before the picture.
+        await nav.evaluate((element) =>
+          Promise.all(
+            (element.closest('aside') ?? element)
+              .getAnimations({ subtree: true })
+              .map((animation) => animation.finished),
+          ),
+        );
         await page.screenshot({ path: join(screenshotsDir, `sidebar-open-${viewport.name}.png`) });
         await page.getByRole('button', { name: 'Close menu' }).click();
       }

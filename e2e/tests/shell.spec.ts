@@ -8,6 +8,21 @@ test('an unknown path goes to /', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 });
 
+test('a route change scrolls the page back to the top', async ({ page }) => {
+  // Phone size: both pages are several screens tall, so the browser alone would keep the page scrolled.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const link = page.getByRole('link', { name: 'Total Games' });
+  await link.scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+  await link.click();
+  await expect(page).toHaveURL(/\/mines\/dashboard$/);
+  await expect(page.getByRole('region', { name: 'Recent Big Wins' }).getByRole('listitem')).toHaveCount(5);
+  // The mines page is tall enough that a kept scroll position would show.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(844 + 200);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test('the tab title follows the location', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Dashboard | Back Office');

@@ -7,6 +7,8 @@ test.describe('sign-in form', () => {
     await page.goto('/auth/signin');
     await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
     await expect(page.getByText('Please sign in to your admin account to continue')).toBeVisible();
+    // Page scroll is locked while the sign-in page is shown (spec 2.4).
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
   });
 
   test('shows the field errors of the login form', async ({ page }) => {
@@ -33,7 +35,13 @@ test.describe('sign-in form', () => {
     await page.getByLabel('Email').fill('nobody@example.com');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(toast(page, 'Invalid email or password')).toBeVisible();
+    const error = toast(page, 'Invalid email or password');
+    await expect(error).toBeVisible();
+    // Top right (spec 2.1).
+    const box = (await error.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.x + box.width).toBeGreaterThan(viewport.width - 60);
+    expect(box.y).toBeLessThan(120);
     await expect(page).toHaveURL(/\/auth\/signin$/);
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     // Still the credentials step.
