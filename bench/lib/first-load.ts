@@ -8,7 +8,7 @@ export interface ReadySpec {
 
 export interface LoadedResource {
   url: string;
-  kind: 'js' | 'css' | 'other';
+  kind: 'js' | 'css' | 'document' | 'other';
   status: number;
   /** Body bytes as they came over the wire (gzip when the server compressed it). */
   encodedBody: number;
@@ -28,6 +28,10 @@ export interface LoadSample {
   domContentLoadedMs: number | null;
   /** JS + CSS of the initial load (until ready and network idle). */
   jsCss: { raw: number; gzip: number; requests: number };
+  /** The HTML document, and the JS/CSS written inline in it (not counted in jsCss: reported apart). */
+  html: { raw: number; gzip: number; inlineJsCss: number };
+  /** Every response of the load, whatever its type. */
+  all: { gzip: number; requests: number };
   resources: LoadedResource[];
   warnings: string[];
 }
@@ -73,6 +77,7 @@ const readyProbe = (spec: ReadySpec) => `(() => {
 })();`;
 
 interface Pending {
+  requestId: string;
   url: string;
   type: string;
   mime: string;
@@ -85,6 +90,7 @@ interface Pending {
 }
 
 function kindOf(entry: Pending): LoadedResource['kind'] {
+  if (entry.type === 'Document') return 'document';
   if (entry.type === 'Script' || /javascript|ecmascript/.test(entry.mime)) return 'js';
   if (entry.type === 'Stylesheet' || entry.mime === 'text/css') return 'css';
   return 'other';
@@ -134,6 +140,7 @@ export async function measureFirstLoad(
       touch();
       // A redirect reuses the request id: the new hop replaces the old one.
       requests.set(event.requestId, {
+        requestId: event.requestId,
         url: event.request.url,
         type: event.type ?? 'Other',
         mime: '',
@@ -226,7 +233,21 @@ export async function measureFirstLoad(
         contentLength,
       });
     }
-    const jsCss = resources.filter((resource) => resource.kind !== 'other');
+    const jsCss = resources.filter((resource) => resource.kind === 'js' || resource.kind === 'css');
+    const documents = resources.filter((resource) => resource.kind === 'document');
+    // Inline <script> and <style> of the HTML as served (a page could move its code there).
+    let inlineJsCss = 0;
+    const documentEntry = [...requests.values()].find((entry) => entry.type === 'Document');
+    if (documentEntry) {
+      const { body, base64Encoded } = await cdp.send('Network.getResponseBody', {
+        requestId: documentEntry.requestId,
+      });
+      const html = base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+      for (const match of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/gi)) {
+        if (match[1]!.toLowerCase() === 'script' && /\bsrc\s*=/i.test(match[2]!)) continue;
+        inlineJsCss += Buffer.byteLength(match[3]!);
+      }
+    }
     for (const resource of jsCss) {
       if (resource.status !== 200) warnings.push(`${resource.url}: HTTP ${resource.status}`);
     }
@@ -239,6 +260,15 @@ export async function measureFirstLoad(
         raw: jsCss.reduce((sum, resource) => sum + resource.decodedBody, 0),
         gzip: jsCss.reduce((sum, resource) => sum + resource.encodedBody, 0),
         requests: jsCss.length,
+      },
+      html: {
+        raw: documents.reduce((sum, resource) => sum + resource.decodedBody, 0),
+        gzip: documents.reduce((sum, resource) => sum + resource.encodedBody, 0),
+        inlineJsCss,
+      },
+      all: {
+        gzip: resources.reduce((sum, resource) => sum + resource.encodedBody, 0),
+        requests: resources.length,
       },
       resources,
       warnings,

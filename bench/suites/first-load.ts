@@ -46,7 +46,7 @@ const CPU_RATES = [1, 4] as const;
 function checkAgainstDist(sample: LoadSample, origin: string, dist: string): string[] {
   const problems: string[] = [];
   for (const resource of sample.resources) {
-    if (resource.kind === 'other' || !resource.url.startsWith(origin)) continue;
+    if ((resource.kind !== 'js' && resource.kind !== 'css') || !resource.url.startsWith(origin)) continue;
     const pathname = decodeURIComponent(new URL(resource.url).pathname);
     const file = normalize(join(dist, pathname));
     // Deploy-time files replaced by serve.mjs (BACKOFFICE_CONFIG, REMOTES_REGISTRY) differ on purpose.
@@ -126,10 +126,14 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
       requests: bytesOf(all, (s) => s.jsCss.requests, `${role} JS+CSS requests`, list),
       raw: bytesOf(all, (s) => s.jsCss.raw, `${role} JS+CSS raw bytes`, list),
       gzip: bytesOf(all, (s) => s.jsCss.gzip, `${role} JS+CSS gzip bytes`, list),
+      htmlGzip: bytesOf(all, (s) => s.html.gzip, `${role} HTML gzip bytes`, list),
+      inline: bytesOf(all, (s) => s.html.inlineJsCss, `${role} inline JS+CSS bytes`, list),
+      allGzip: bytesOf(all, (s) => s.all.gzip, `${role} all gzip bytes`, list),
+      allRequests: bytesOf(all, (s) => s.all.requests, `${role} requests`, list),
       ready1: summary(at1.map((s) => s.readyMs)),
       ready4: summary(at4.map((s) => s.readyMs)),
       fcp4: summary(at4.map((s) => s.firstContentfulPaintMs ?? Number.NaN)),
-      resources: (at1[0]?.resources ?? []).filter((resource) => resource.kind !== 'other'),
+      resources: at1[0]?.resources ?? [],
     };
   };
   const subject = side('subject');
@@ -156,6 +160,10 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
       row('JS+CSS requests', 'count', (s) => s.requests),
       row('JS+CSS bytes (raw)', 'bytes', (s) => s.raw),
       row('JS+CSS bytes (gzip)', 'bytes', (s) => s.gzip, page.targets.gzipMaxRatio),
+      row('inline JS+CSS in the HTML (raw)', 'bytes', (s) => s.inline),
+      row('HTML document (gzip)', 'bytes', (s) => s.htmlGzip),
+      row('all responses (gzip)', 'bytes', (s) => s.allGzip),
+      row('all requests', 'count', (s) => s.allRequests),
       row('form visible, CPU 1x', 'ms', (s) => s.ready1.median),
       row('form visible, CPU 4x', 'ms', (s) => s.ready4.median, page.targets.time4xMaxRatio),
       row('first contentful paint, CPU 4x', 'ms', (s) => s.fcp4.median),
