@@ -65,7 +65,7 @@ async function signIn(): Promise<string> {
     headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
     body: JSON.stringify({ email: 'admin@example.com', password: 'admin123' }),
   });
-  return (await res.json()).data.token;
+  return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
 const stats = async (token: string) =>
