@@ -68,12 +68,10 @@ async function signIn(): Promise<string> {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-const stats = async (token: string) =>
-  (
-    await (
-      await fetch(`${base}/admin/dashboard/stats`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()
-  ).data;
+async function stats(token: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${base}/admin/dashboard/stats`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: Record<string, unknown> }).data;
+}
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
