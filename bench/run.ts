@@ -15,7 +15,7 @@ import { apps, snapshot } from './lib/apps.ts';
 import { launchChromium } from './lib/browser.ts';
 import { resultsDir } from './lib/paths.ts';
 import { serveStatic } from './lib/processes.ts';
-import { renderTable, verdictOf } from './lib/table.ts';
+import { ratioOf, renderTable, verdictOf } from './lib/table.ts';
 import { suites } from './suites/index.ts';
 import type { BenchContext, SuiteReport } from './suites/types.ts';
 
@@ -155,7 +155,7 @@ async function main() {
           ...report,
           comparisons: report.comparisons.map((comparison) => ({
             ...comparison,
-            ratio: comparison.baseline ? comparison.subject / comparison.baseline : null,
+            ratio: ratioOf(comparison),
             result: verdictOf(comparison) || null,
           })),
         })),

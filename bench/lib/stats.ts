@@ -17,8 +17,8 @@ export function percentile(values: readonly number[], p: number): number {
 export function summary(values: readonly number[]) {
   return {
     median: median(values),
-    min: Math.min(...values),
-    max: Math.max(...values),
+    min: values.length ? Math.min(...values) : Number.NaN,
+    max: values.length ? Math.max(...values) : Number.NaN,
     samples: [...values],
   };
 }

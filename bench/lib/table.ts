@@ -3,13 +3,17 @@ import type { Comparison, SuiteReport } from '../suites/types.ts';
 export type Verdict = 'PASS' | 'FAIL' | '';
 
 export function verdictOf(comparison: Comparison): Verdict {
-  if (comparison.maxRatio === undefined || comparison.baseline === null) return '';
-  return ratioOf(comparison)! <= comparison.maxRatio ? 'PASS' : 'FAIL';
+  if (comparison.maxRatio === undefined) return '';
+  const ratio = ratioOf(comparison);
+  // A target whose ratio cannot be computed is not met.
+  return ratio !== null && ratio <= comparison.maxRatio ? 'PASS' : 'FAIL';
 }
 
 export function ratioOf(comparison: Comparison): number | null {
-  if (comparison.baseline === null || comparison.baseline === 0) return null;
-  return comparison.subject / comparison.baseline;
+  const { baseline, subject } = comparison;
+  if (baseline === null || baseline === 0 || !Number.isFinite(baseline) || !Number.isFinite(subject))
+    return null;
+  return subject / baseline;
 }
 
 function formatValue(value: number | null, unit: Comparison['unit']): string {

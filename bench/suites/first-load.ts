@@ -128,11 +128,15 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
       gzip: bytesOf(all, (s) => s.jsCss.gzip, `${role} JS+CSS gzip bytes`, list),
       htmlGzip: bytesOf(all, (s) => s.html.gzip, `${role} HTML gzip bytes`, list),
       inline: bytesOf(all, (s) => s.html.inlineJsCss, `${role} inline JS+CSS bytes`, list),
-      allGzip: bytesOf(all, (s) => s.all.gzip, `${role} all gzip bytes`, list),
-      allRequests: bytesOf(all, (s) => s.all.requests, `${role} requests`, list),
+      // Informative only: a favicon request may or may not happen within a sample.
+      allGzip: median(all.map((s) => s.all.gzip)),
+      allRequests: median(all.map((s) => s.all.requests)),
       ready1: summary(at1.map((s) => s.readyMs)),
       ready4: summary(at4.map((s) => s.readyMs)),
-      fcp4: summary(at4.map((s) => s.firstContentfulPaintMs ?? Number.NaN)),
+      // Chromium does not always report a paint entry in time; the median is over the samples that have one.
+      fcp4: summary(
+        at4.flatMap((s) => (s.firstContentfulPaintMs === null ? [] : [s.firstContentfulPaintMs])),
+      ),
       resources: at1[0]?.resources ?? [],
     };
   };
