@@ -17,16 +17,16 @@ function reachable(host: string, port: number, timeoutMs = 800): Promise<boolean
 
 /**
  * Two projects run the same tests: 'pglite' (embedded, always) and 'postgres' (a fresh database per
- * test file on the server at 127.0.0.1:5432, skipped with a notice when it does not answer or when
- * TEST_PG=0). TEST_PG_URL overrides the server's admin connection string.
+ * test file on the server at 127.0.0.1:5432 or TEST_PG_URL, skipped with a notice when it does not answer or when
+ * TEST_PG=0).
  */
 export default defineConfig(async () => {
   const wantPg = process.env.TEST_PG !== '0';
-  const pg = wantPg && (await reachable('127.0.0.1', 5432));
+  const url = new URL(process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const where = `${url.hostname}:${url.port || 5432}`;
+  const pg = wantPg && (await reachable(url.hostname, Number(url.port || 5432)));
   if (wantPg && !pg) {
-    console.warn(
-      '\n[api tests] PostgreSQL does not answer at 127.0.0.1:5432: the postgres project is SKIPPED.\n',
-    );
+    console.warn(`\n[api tests] PostgreSQL does not answer at ${where}: the postgres project is SKIPPED.\n`);
   }
   const common = {
     include: ['test/**/*.test.ts'],
