@@ -7,7 +7,7 @@
 //
 // Deploy-time overrides without a rebuild: BACKOFFICE_CONFIG (JSON) replaces /config.js and
 // REMOTES_REGISTRY (a file path) replaces /remotes.json.
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -40,13 +40,6 @@ const types = {
   '.map': 'application/json',
 };
 const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map']);
-const mutable = new Set([
-  '/index.html',
-  '/config.js',
-  '/remotes.json',
-  '/mf-manifest.json',
-  '/mf-stats.json',
-]);
 const gzipCache = new Map();
 
 function overridden(pathname) {
@@ -63,16 +56,20 @@ function overridden(pathname) {
 function fileFor(pathname) {
   const file = normalize(join(root, pathname));
   if (!file.startsWith(root)) return null;
-  if (existsSync(file) && statSync(file).isFile()) return file;
-  return null;
+  try {
+    return statSync(file).isFile() ? file : null;
+  } catch {
+    return null;
+  }
 }
 
 function send(req, res, pathname, body, file) {
   const ext = extname(pathname) || '.html';
   const headers = {
     'Content-Type': types[ext] ?? 'application/octet-stream',
-    'Cache-Control':
-      mutable.has(pathname) || ext === '.html' ? 'no-cache' : 'public, max-age=31536000, immutable',
+    // Only content-hashed build output may be cached for good; everything else (index.html, config.js,
+    // remotes.json, mf-manifest.json, public files) is replaced at deploy time.
+    'Cache-Control': pathname.startsWith('/static/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     'Access-Control-Allow-Origin': '*',
     'X-Content-Type-Options': 'nosniff',
     Vary: 'Accept-Encoding',
@@ -96,7 +93,10 @@ function send(req, res, pathname, body, file) {
   }
   res.writeHead(200, { ...headers, 'Content-Length': statSync(file).size });
   if (req.method === 'HEAD') res.end();
-  else createReadStream(file).pipe(res);
+  else
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
 }
 
 function proxy(req, res) {
@@ -116,24 +116,42 @@ function proxy(req, res) {
   req.pipe(upstream);
 }
 
-const server = http.createServer((req, res) => {
-  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+function answer(res, status, text) {
+  res.writeHead(status, { 'Content-Type': 'text/plain' });
+  res.end(text);
+}
+
+function handle(req, res) {
+  let pathname;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  } catch {
+    return answer(res, 400, 'Bad request');
+  }
   if (args.proxy && pathname.startsWith('/api/')) return proxy(req, res);
   if (req.method === 'OPTIONS') {
     res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' });
     return res.end();
   }
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405);
-    return res.end();
-  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') return answer(res, 405, 'Method not allowed');
   const body = overridden(pathname);
   if (body) return send(req, res, pathname, body, null);
   const file = fileFor(pathname === '/' ? '/index.html' : pathname);
   if (file) return send(req, res, pathname === '/' ? '/index.html' : pathname, null, file);
-  if (args.spa && !extname(pathname)) return send(req, res, '/index.html', null, join(root, 'index.html'));
-  res.writeHead(404, { 'Content-Type': 'text/plain' });
-  res.end('Not found');
+  const index = args.spa && !extname(pathname) ? fileFor('/index.html') : null;
+  if (index) return send(req, res, '/index.html', null, index);
+  answer(res, 404, 'Not found');
+}
+
+// A file that vanishes mid-request (a rebuild) or any other fault answers 500; the server stays up.
+const server = http.createServer((req, res) => {
+  try {
+    handle(req, res);
+  } catch (error) {
+    console.error(error);
+    if (res.headersSent) res.destroy();
+    else answer(res, 500, 'Internal error');
+  }
 });
 
 server.listen(Number(args.port), args.host, () => {
