@@ -38,7 +38,8 @@ export default defineConfig(async () => {
     test: {
       projects: [
         { test: { ...common, name: 'pglite' } },
-        ...(pg ? [{ test: { ...common, name: 'postgres' } }] : []),
+        // server.test.ts runs the process itself on its embedded database: once is enough.
+        ...(pg ? [{ test: { ...common, name: 'postgres', exclude: ['test/server.test.ts'] } }] : []),
       ],
     },
   };

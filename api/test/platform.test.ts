@@ -17,7 +17,7 @@ describe('health, XSRF cookie and security headers', () => {
   it('GET /api/health answers ok and sets a readable XSRF-TOKEN cookie', async () => {
     const res = await t.call('GET', '/api/health', { xsrf: false });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: 'ok' });
+    expect(res.json()).toEqual({ success: true, message: 'ok', data: { maintenance: false } });
     const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
     expect(cookie?.value).toMatch(/^[\w-]{20,}$/);
     expect(cookie?.path).toBe('/');
@@ -151,7 +151,13 @@ describe('maintenance', () => {
         expect(res.statusCode, url).toBe(503);
         expect(res.json()).toEqual({ success: false, message: 'Server is under maintenance' });
       }
-      expect((await t.call('GET', '/api/health')).statusCode).toBe(200);
+      const health = await t.call('GET', '/api/health');
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toEqual({
+        success: true,
+        message: 'Server is under maintenance',
+        data: { maintenance: true },
+      });
     } finally {
       unlinkSync(flag);
     }

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { driver } from './helpers.ts';
 
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'bo-api-server-'));
@@ -76,13 +75,13 @@ async function stats(token: string): Promise<Record<string, unknown>> {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 // The process itself, once (PGlite in DATA_DIR): fresh start with demo data, graceful stop, restart on the same files.
-describe.skipIf(driver !== 'pglite')('server process', () => {
+describe('server process', () => {
   it('starts on an empty DATA_DIR, seeds the demo, stops on SIGTERM and keeps its data across restarts', async () => {
     const first = await start();
     expect(first.output()).toContain('Demo login: admin@example.com / admin123');
     expect(first.output()).toContain('demo data seeded');
     const before = await stats(await signIn());
-    expect(before.totalUsers).toBe(147);
+    expect(before.totalUsers).toBeGreaterThan(100); // the demo is sized for paging
     expect(await stop(first.child)).toBe(0);
 
     const second = await start();

@@ -12,6 +12,10 @@ test('503 shows the maintenance page; Try Again returns once the server is back'
     await expect(page.getByRole('heading', { name: 'Server is under maintenance' })).toBeVisible();
     await expect(page).toHaveTitle(/Maintenance/);
     await expect(sidebar(page)).toBeVisible();
+    // Trying again while it lasts keeps the page.
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByText('Server is still under maintenance')).toBeVisible();
+    await expect(page).toHaveURL(/\/maintenance$/);
   } finally {
     rmSync(state.maintenanceFlag, { force: true });
   }
@@ -21,4 +25,12 @@ test('503 shows the maintenance page; Try Again returns once the server is back'
   await expect(page.getByRole('heading', { name: 'Total Deposits' })).toBeVisible();
   // Still signed in: a 503 is not a dead session.
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
+});
+
+test('the sidebar entry shows the server state when there is no maintenance', async ({ page }) => {
+  await page.goto('/');
+  await sidebar(page).getByRole('link', { name: 'Maintenance' }).click();
+  await expect(page.getByRole('heading', { name: 'All systems operational' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 });

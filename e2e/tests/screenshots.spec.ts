@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { screenshotsDir, shellOrigin } from '../support/config.ts';
@@ -81,8 +81,16 @@ for (const viewport of viewports) {
       await shot(page, 'mines-dashboard');
 
       await page.goto('/maintenance');
-      await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
-      await shot(page, 'maintenance');
+      await expect(page.getByRole('heading', { name: 'All systems operational' })).toBeVisible();
+      await shot(page, 'maintenance-none');
+      writeFileSync(state.maintenanceFlag, 'e2e\n');
+      try {
+        await page.goto('/maintenance');
+        await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+        await shot(page, 'maintenance');
+      } finally {
+        rmSync(state.maintenanceFlag, { force: true });
+      }
 
       await minesServer('stop');
       try {

@@ -391,7 +391,8 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<S
         const user = rng.pick(players);
         const id = games.length + 1;
         const finished = at + rng.int(1, 20) * 60_000;
-        const multiplier = 1.05 + ((mines / 24) * rng.int(10, 100)) / 10;
+        // Cashed out after a few safe picks: more mines pay more, and the house keeps its edge overall.
+        const multiplier = 1.05 + ((mines / 24) * rng.int(2, 16)) / 10;
         const payoutCents = outcome === 'won' ? Math.floor(betCents * multiplier) : 0;
         book(user.id, -betCents, 'mine_bet', `mine_game:${id}`, at);
         if (outcome === 'won') book(user.id, payoutCents, 'mine_payout', `mine_game:${id}`, finished);

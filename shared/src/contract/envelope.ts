@@ -23,6 +23,10 @@ export const envelope = <T extends z.ZodType>(data: T) =>
 export const messageResponse = z.object({ success: z.boolean(), message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
+/** GET /health: liveness, and whether the admin API is in maintenance (every /admin call answers 503). */
+export const healthResponse = envelope(z.object({ maintenance: z.boolean() }));
+export type HealthResponse = z.infer<typeof healthResponse>;
+
 /** Paged list carried in `data`: `{ data: T[], total, totalPages, page, perPage }`. */
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({

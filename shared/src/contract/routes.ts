@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import * as auth from './auth.ts';
 import * as dashboard from './dashboard.ts';
-import { messageResponse } from './envelope.ts';
+import { healthResponse } from './envelope.ts';
 import * as lottery from './lottery.ts';
 import * as mines from './mines.ts';
 import * as support from './support.ts';
@@ -30,7 +30,7 @@ export interface RouteDef {
 
 /** Catalogue of every call: the API registers its routes from it, the OpenAPI document and tests iterate it. */
 export const routes = {
-  health: { method: 'GET', path: '/health', auth: 'none', response: messageResponse },
+  health: { method: 'GET', path: '/health', auth: 'none', response: healthResponse },
 
   login: {
     method: 'POST',

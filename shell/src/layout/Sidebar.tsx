@@ -101,7 +101,7 @@ export function Sidebar({
         )}
       </ul>
       <button type="button" className="nav__item sidebar__signout" onClick={onSignOut} title="Sign Out">
-        <span className="menu-icon">
+        <span className="menu-icon" aria-hidden>
           <LogoutOutlined />
         </span>
         <span className="nav__label">Sign Out</span>

@@ -1,8 +1,9 @@
 import { routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
+import { isUnderMaintenance } from '../../plugins/maintenance.ts';
 import { defineRoute } from '../../plugins/route.ts';
 
-/** GET /api/health: liveness (and the way to obtain the XSRF cookie). */
+/** GET /api/health: liveness, the maintenance state, and the way to obtain the XSRF cookie. */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(
     app,
@@ -10,7 +11,12 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     { tags: ['health'], summary: 'Health check; sets the XSRF-TOKEN cookie' },
     async () => {
       await app.db.query('SELECT 1');
-      return { success: true, message: 'ok' };
+      const maintenance = isUnderMaintenance(app.config);
+      return {
+        success: true,
+        message: maintenance ? 'Server is under maintenance' : 'ok',
+        data: { maintenance },
+      };
     },
   );
 }

@@ -49,7 +49,7 @@ function Tile({
       <div className="mines-tile__text">
         <div className="mines-tile__label">{label}</div>
         <div className="mines-tile__value">
-          {value}
+          <span className="mines-tile__figure">{value}</span>
           {unit && <span className="mines-tile__unit"> {unit}</span>}
         </div>
       </div>

@@ -1,9 +1,56 @@
-import { ToolOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, ToolOutlined } from '@ant-design/icons';
+import { healthResponse } from '@backoffice/shared/contract';
+import { errorMessage } from '@backoffice/shared/host';
 import { Button } from 'antd';
-import { leaveMaintenance } from '../../app/services.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { http, leaveMaintenance } from '../../app/services.ts';
+import { Loading } from '../../components/Loading.tsx';
+import { notify } from '../../notify.ts';
 
-/** Where a 503 sends the admin (spec section 4); also reachable from the sidebar. */
+type Status = 'checking' | 'maintenance' | 'up';
+
+/** Where a 503 sends the admin (spec section 4), and the sidebar's Maintenance entry: the API's state. */
 export default function MaintenancePage() {
+  const [status, setStatus] = useState<Status>('checking');
+
+  const check = useCallback(async (leaveWhenUp: boolean) => {
+    setStatus('checking');
+    try {
+      const answer = await http.get('/health', healthResponse);
+      const up = !answer.data.maintenance;
+      setStatus(up ? 'up' : 'maintenance');
+      if (up && leaveWhenUp) leaveMaintenance();
+      if (!up && leaveWhenUp) notify.info('Server is still under maintenance');
+    } catch (error) {
+      setStatus('maintenance');
+      if (leaveWhenUp) notify.error(errorMessage(error, 'An unexpected error occurred'));
+    }
+  }, []);
+
+  useEffect(() => {
+    void check(false);
+  }, [check]);
+
+  if (status === 'checking') return <Loading size="large" label="Checking the server" />;
+
+  if (status === 'up') {
+    return (
+      <div className="maintenance">
+        <div className="maintenance__icon maintenance__icon--ok" aria-hidden>
+          <CheckCircleOutlined />
+        </div>
+        <h1>All systems operational</h1>
+        <p>
+          The server is not under maintenance. When it is, every area of the console pauses and this page says
+          so.
+        </p>
+        <Button type="primary" size="large" onClick={leaveMaintenance}>
+          Back to Dashboard
+        </Button>
+      </div>
+    );
+  }
+
   return (
     <div className="maintenance">
       <div className="maintenance__icon" aria-hidden>
@@ -14,7 +61,7 @@ export default function MaintenancePage() {
         The platform is being updated and the console cannot reach it right now. Your data is safe; please try
         again in a few minutes.
       </p>
-      <Button type="primary" size="large" onClick={leaveMaintenance}>
+      <Button type="primary" size="large" onClick={() => void check(true)}>
         Try Again
       </Button>
     </div>

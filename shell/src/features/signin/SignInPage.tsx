@@ -197,7 +197,7 @@ export default function SignInPage() {
               </p>
               <img className="signin__qr" src={mode.qrCodeUrl} alt="QR code for your authenticator app" />
               <p className="signin__secret">
-                Can't scan it? Enter this key: <code>{mode.secret}</code>
+                Can't scan it? Enter this key: <code>{mode.secret.match(/.{1,4}/g)?.join(' ')}</code>
               </p>
               <CodeInput value={code} onChange={setCode} autoFocus={false} />
               <Button
