@@ -1,7 +1,7 @@
 import { errorMessage } from '@backoffice/shared/host';
 import { isValidTwoFactorCode, type LoginFormErrors, validateLoginForm } from '@backoffice/shared/rules';
 import { Button, Input } from 'antd';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/store.ts';
 import { notify } from '../../notify.ts';
@@ -62,6 +62,51 @@ function CredentialsForm({ onSubmit, busy }: { onSubmit: (values: Credentials) =
       <Button type="primary" htmlType="submit" size="large" block loading={busy}>
         Sign In
       </Button>
+    </form>
+  );
+}
+
+/** The verification and the setup steps: a 6-digit code, a button enabled only with 6 digits, a way back. */
+function CodeStep({
+  title,
+  submitLabel,
+  code,
+  onCode,
+  busy,
+  onSubmit,
+  onBack,
+  children,
+  autoFocus = true,
+}: {
+  title: string;
+  submitLabel: string;
+  code: string;
+  onCode: (code: string) => void;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => void;
+  onBack: () => void;
+  children: ReactNode;
+  /** Off for the setup step: the keyboard would cover the QR code on a phone. */
+  autoFocus?: boolean;
+}) {
+  return (
+    <form className="signin__form" onSubmit={onSubmit} noValidate>
+      <h2 className="signin__step">{title}</h2>
+      {children}
+      <CodeInput value={code} onChange={onCode} autoFocus={autoFocus} />
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        loading={busy}
+        disabled={!isValidTwoFactorCode(code)}
+      >
+        {submitLabel}
+      </Button>
+      <button type="button" className="link-button" onClick={onBack} disabled={busy}>
+        Back to sign in
+      </button>
     </form>
   );
 }
@@ -132,16 +177,7 @@ export default function SignInPage() {
     );
   };
 
-  const back = (
-    <button
-      type="button"
-      className="link-button"
-      onClick={() => setMode({ name: 'credentials' })}
-      disabled={busy}
-    >
-      Back to sign in
-    </button>
-  );
+  const codeStep = { code, onCode: setCode, busy, onBack: () => setMode({ name: 'credentials' }) };
 
   return (
     <div className="signin">
@@ -170,27 +206,24 @@ export default function SignInPage() {
           {mode.name === 'credentials' && <CredentialsForm onSubmit={submitCredentials} busy={busy} />}
 
           {mode.name === 'verify' && (
-            <form className="signin__form" onSubmit={submitVerify} noValidate>
-              <h2 className="signin__step">Two-Factor Verification</h2>
+            <CodeStep
+              title="Two-Factor Verification"
+              submitLabel="Verify"
+              {...codeStep}
+              onSubmit={submitVerify}
+            >
               <p className="signin__hint">Enter the 6-digit code from your authenticator app.</p>
-              <CodeInput value={code} onChange={setCode} />
-              <Button
-                type="primary"
-                htmlType="submit"
-                size="large"
-                block
-                loading={busy}
-                disabled={!isValidTwoFactorCode(code)}
-              >
-                Verify
-              </Button>
-              {back}
-            </form>
+            </CodeStep>
           )}
 
           {mode.name === 'setup' && (
-            <form className="signin__form" onSubmit={submitSetup} noValidate>
-              <h2 className="signin__step">Set Up Google Authenticator</h2>
+            <CodeStep
+              title="Set Up Google Authenticator"
+              submitLabel="Complete Setup & Sign In"
+              autoFocus={false}
+              {...codeStep}
+              onSubmit={submitSetup}
+            >
               <p className="signin__hint">
                 Scan this QR code with Google Authenticator (or any authenticator app), then enter the 6-digit
                 code it shows.
@@ -199,19 +232,7 @@ export default function SignInPage() {
               <p className="signin__secret">
                 Can't scan it? Enter this key: <code>{mode.secret.match(/.{1,4}/g)?.join(' ')}</code>
               </p>
-              <CodeInput value={code} onChange={setCode} autoFocus={false} />
-              <Button
-                type="primary"
-                htmlType="submit"
-                size="large"
-                block
-                loading={busy}
-                disabled={!isValidTwoFactorCode(code)}
-              >
-                Complete Setup &amp; Sign In
-              </Button>
-              {back}
-            </form>
+            </CodeStep>
           )}
         </div>
       </section>
