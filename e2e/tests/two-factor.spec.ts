@@ -30,7 +30,8 @@ test('2FA setup, then sign-in with a code; a replayed code is refused', async ({
   await expect(qr).toBeVisible();
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
   expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  const secret = ((await page.locator('code').textContent()) ?? '').trim();
+  // The key is shown in groups of 4 for reading; authenticator apps take it with or without spaces.
+  const secret = ((await page.locator('code').textContent()) ?? '').replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
 
   const code = page.getByLabel('Authentication code');
