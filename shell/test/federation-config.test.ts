@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { antdComponents, federationShared, routerExports } from '@backoffice/shared/mf';
+import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
 
