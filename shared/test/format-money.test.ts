@@ -5,6 +5,7 @@ import {
   formatCount,
   formatMoney,
   formatUsd,
+  formatUsdt,
   parseDecimal,
   prizeAmount,
   roundDecimal,
@@ -105,6 +106,13 @@ describe('formatMoney', () => {
   it('never shows a negative zero', () => {
     expect(formatMoney('-0.004')).toBe('0.00');
     expect(formatUsd('-0')).toBe('$0.00');
+  });
+});
+
+describe('formatUsdt', () => {
+  it('adds the USDT suffix to the 2-decimal amount', () => {
+    expect(formatUsdt('1234.5')).toBe('1,234.50 USDT');
+    expect(formatUsdt(null)).toBe('0.00 USDT');
   });
 });
 

@@ -26,6 +26,11 @@ export function formatUsd(value: DecimalInput): string {
   return formatMoney(value, { prefix: '$' });
 }
 
+/** A USDT amount as the finance and mines views show it: '1,234.50 USDT'. */
+export function formatUsdt(value: DecimalInput): string {
+  return `${formatMoney(value)} USDT`;
+}
+
 /** Integer count with thousands separators (half-up if a fraction sneaks in); missing -> '0'. */
 export function formatCount(value: DecimalInput): string {
   const decimal = parseDecimal(value);

@@ -10,14 +10,13 @@ import {
   formatCount,
   formatDateTime,
   formatMoney,
+  formatUsdt,
   isActiveMineGame,
   ordinal,
 } from '@backoffice/shared/format';
 import { type ReactNode, useState } from 'react';
 import { Pager } from '../../components/Pager.tsx';
 import { type MinesPage, useMinesList, useMinesStats } from './useMines.ts';
-
-const usdt = (value: string | number | null | undefined) => `${formatMoney(value)} USDT`;
 
 /** The game's mine, drawn: antd has no such icon. */
 function MineIcon() {
@@ -152,7 +151,7 @@ function ActiveGameRow({ game }: { game: MineGame }) {
         <strong>{game.user?.username ?? 'Unknown player'}</strong>
         <small>Game #{game.id}</small>
       </span>
-      <span className="mines-row__amount">{usdt(game.amount)}</span>
+      <span className="mines-row__amount">{formatUsdt(game.amount)}</span>
       <span
         className={`mines-dot${active ? ' is-active' : ''}`}
         role="img"
@@ -186,7 +185,7 @@ function BigWinRow({ game, rank }: { game: MineGame; rank: number }) {
         <strong>{game.user?.username ?? 'Unknown player'}</strong>
         <small>{formatDateTime(game.created_at)}</small>
       </span>
-      <span className="mines-row__amount mines-row__amount--win">+{usdt(game.payout)}</span>
+      <span className="mines-row__amount mines-row__amount--win">+{formatUsdt(game.payout)}</span>
     </li>
   );
 }

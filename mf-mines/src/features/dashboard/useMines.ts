@@ -4,7 +4,7 @@ import {
   minesListResponse,
   minesStatsResponse,
 } from '@backoffice/shared/contract';
-import { errorMessage, isCanceled, useHost } from '@backoffice/shared/host';
+import { errorMessage, type HttpClient, isCanceled, useHost } from '@backoffice/shared/host';
 import { PAGINATION } from '@backoffice/shared/rules';
 import { useEffect, useState } from 'react';
 
@@ -16,24 +16,23 @@ export interface MinesPage {
   totalPages: number;
 }
 
-/** One list of the dashboard ('' = active games, 'true' = recent big wins), 5 per page. */
-export function useMinesList(order: '' | 'true', page: number, fallback: string): Load<MinesPage> {
+/**
+ * Loads once per change of `key`: loading, then the value or the error (also toasted, with the
+ * server's message or `fallback`). A newer load cancels the one in flight.
+ */
+function useLoad<T>(
+  key: string,
+  fallback: string,
+  load: (http: HttpClient, signal: AbortSignal) => Promise<T>,
+) {
   const { http, notify } = useHost();
-  const [state, setState] = useState<Load<MinesPage>>({ status: 'loading' });
+  const [state, setState] = useState<Load<T>>({ status: 'loading' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for everything `load` reads
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    http
-      .get('/admin/mines', minesListResponse, {
-        params: { page, limit: PAGINATION.minesPageSize, order },
-        signal: controller.signal,
-      })
-      .then((answer) =>
-        setState({
-          status: 'loaded',
-          value: { games: answer.data.data, total: answer.data.total, totalPages: answer.data.totalPages },
-        }),
-      )
+    load(http, controller.signal)
+      .then((value) => setState({ status: 'loaded', value }))
       .catch((error: unknown) => {
         if (isCanceled(error)) return;
         const message = errorMessage(error, fallback);
@@ -41,25 +40,23 @@ export function useMinesList(order: '' | 'true', page: number, fallback: string)
         setState({ status: 'error', message });
       });
     return () => controller.abort();
-  }, [http, notify, order, page, fallback]);
+  }, [http, notify, key, fallback]);
   return state;
 }
 
+/** One list of the dashboard ('' = active games, 'true' = recent big wins), 5 per page. */
+export function useMinesList(order: '' | 'true', page: number, fallback: string): Load<MinesPage> {
+  return useLoad(`${order}:${page}`, fallback, async (http, signal) => {
+    const answer = await http.get('/admin/mines', minesListResponse, {
+      params: { page, limit: PAGINATION.minesPageSize, order },
+      signal,
+    });
+    return { games: answer.data.data, total: answer.data.total, totalPages: answer.data.totalPages };
+  });
+}
+
 export function useMinesStats(): Load<MinesStats> {
-  const { http, notify } = useHost();
-  const [state, setState] = useState<Load<MinesStats>>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    http
-      .get('/admin/mines/stats', minesStatsResponse, { signal: controller.signal })
-      .then((answer) => setState({ status: 'loaded', value: answer.data }))
-      .catch((error: unknown) => {
-        if (isCanceled(error)) return;
-        const message = errorMessage(error, 'Failed to fetch mine stats');
-        notify.error(message);
-        setState({ status: 'error', message });
-      });
-    return () => controller.abort();
-  }, [http, notify]);
-  return state;
+  return useLoad('stats', 'Failed to fetch mine stats', async (http, signal) => {
+    return (await http.get('/admin/mines/stats', minesStatsResponse, { signal })).data;
+  });
 }

@@ -7,7 +7,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import type { DashboardStats } from '@backoffice/shared/contract';
-import { formatCount, formatMoney, formatUsd } from '@backoffice/shared/format';
+import { formatCount, formatUsd, formatUsdt } from '@backoffice/shared/format';
 import { SIGN_UP_BONUS_USD } from '@backoffice/shared/rules';
 import { Button } from 'antd';
 import { Loading } from '../../components/Loading.tsx';
@@ -15,8 +15,6 @@ import { MineIcon } from '../../layout/icons.tsx';
 import { StatCard } from './StatCard.tsx';
 import { UpcomingGames } from './UpcomingGames.tsx';
 import { useDashboardStats } from './useDashboardStats.ts';
-
-const usdt = (value: string | number | null | undefined) => `${formatMoney(value)} USDT`;
 
 function Badge({ tone, children }: { tone: 'live' | 'hot'; children: string }) {
   return <span className={`badge badge--${tone}`}>{children}</span>;
@@ -31,7 +29,7 @@ function Figures({ stats }: { stats: DashboardStats }) {
           icon={<DollarOutlined />}
           tone="emerald"
           figures={[
-            { label: 'USDT deposited', value: usdt(stats.totalDepositsUsd) },
+            { label: 'USDT deposited', value: formatUsdt(stats.totalDepositsUsd) },
             { label: 'Deposits', value: formatCount(stats.totalDepositsCount) },
           ]}
         />
@@ -41,8 +39,8 @@ function Figures({ stats }: { stats: DashboardStats }) {
           tone="amber"
           to="/withdrawals/pending"
           figures={[
-            { label: 'USDT withdrawn', value: usdt(stats.totalWithdrawalsUsd) },
-            { label: 'Pending USDT', value: usdt(stats.pendingWithdrawalsUsd) },
+            { label: 'USDT withdrawn', value: formatUsdt(stats.totalWithdrawalsUsd) },
+            { label: 'Pending USDT', value: formatUsdt(stats.pendingWithdrawalsUsd) },
             { label: 'Pending requests', value: formatCount(stats.pendingWithdrawalsCount) },
           ]}
         />
@@ -86,10 +84,10 @@ function Figures({ stats }: { stats: DashboardStats }) {
           badge={<Badge tone="hot">Hot</Badge>}
           figures={[
             { label: 'Total Games', value: formatCount(stats.TotalMineGames), to: '/mines/dashboard' },
-            { label: 'Total Winnings', value: usdt(stats.TotalMineWinnings) },
+            { label: 'Total Winnings', value: formatUsdt(stats.TotalMineWinnings) },
             { label: 'Active Games', value: formatCount(stats.ActiveMineGames) },
-            { label: 'Total Bets', value: usdt(stats.TotalMineBets) },
-            { label: 'Admin Profit', value: usdt(stats.AdminProfit) },
+            { label: 'Total Bets', value: formatUsdt(stats.TotalMineBets) },
+            { label: 'Admin Profit', value: formatUsdt(stats.AdminProfit) },
             { label: 'Mine Winning Count', value: formatCount(stats.MineGameWins) },
             { label: 'Mine Losing Count', value: formatCount(stats.MineGameLose) },
           ]}
