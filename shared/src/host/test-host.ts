@@ -1,6 +1,13 @@
-import type { ZodType } from 'zod';
 import { ApiError } from './api-error.ts';
-import type { AdminUser, HostContext, QueryValue, RequestOptions, RuntimeConfig, ToastId } from './types.ts';
+import type {
+  AdminUser,
+  HostContext,
+  QueryValue,
+  RequestOptions,
+  ResponseParser,
+  RuntimeConfig,
+  ToastId,
+} from './types.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RecordedRequest {
@@ -36,7 +43,7 @@ export function testHostContext(
     method: Method,
     path: string,
     body: unknown,
-    schema: ZodType<T>,
+    schema: ResponseParser<T>,
     opts?: RequestOptions,
   ) {
     const request: RecordedRequest = { method, path, params: opts?.params ?? {}, body };

@@ -1,5 +1,3 @@
-import type { ZodType } from 'zod';
-
 /** The signed-in administrator as the login response returns it. */
 export interface AdminUser {
   id: number;
@@ -27,16 +25,26 @@ export interface RequestOptions {
 }
 
 /**
+ * Checks an answer's shape: a contract (zod) schema, or `trusted<T>()` (shared/host), which only
+ * types it. Remotes use `trusted` so they do not ship zod: the API already validates every answer
+ * against the same contract before sending it (its serializer), so a second check in the browser
+ * would cost bytes on every page and catch nothing new.
+ */
+export interface ResponseParser<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+/**
  * The host's HTTP client. Paths are relative to the API base (e.g. '/admin/mines'). Every call parses
- * the JSON body with the given schema (the shared contract) and rejects with an ApiError otherwise.
+ * the JSON body with the given parser and rejects with an ApiError otherwise.
  * Auth headers, XSRF, 401 and 503 handling are the host's business, not the caller's.
  */
 export interface HttpClient {
-  get<T>(path: string, schema: ZodType<T>, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, body: unknown, schema: ZodType<T>, options?: RequestOptions): Promise<T>;
-  put<T>(path: string, body: unknown, schema: ZodType<T>, options?: RequestOptions): Promise<T>;
-  patch<T>(path: string, body: unknown, schema: ZodType<T>, options?: RequestOptions): Promise<T>;
-  delete<T>(path: string, schema: ZodType<T>, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, schema: ResponseParser<T>, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body: unknown, schema: ResponseParser<T>, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body: unknown, schema: ResponseParser<T>, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, body: unknown, schema: ResponseParser<T>, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, schema: ResponseParser<T>, options?: RequestOptions): Promise<T>;
 }
 
 export type ToastId = string | number;

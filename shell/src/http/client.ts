@@ -1,6 +1,5 @@
-import { ApiError, type HttpClient, type RequestOptions } from '@backoffice/shared/host';
+import { ApiError, type HttpClient, type RequestOptions, type ResponseParser } from '@backoffice/shared/host';
 import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
-import type { ZodType } from 'zod';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -97,7 +96,7 @@ export function createAxios(options: HttpClientOptions): AxiosInstance {
 export function createHttpClient(instance: AxiosInstance): HttpClient {
   async function send<T>(
     config: AxiosRequestConfig,
-    schema: ZodType<T>,
+    schema: ResponseParser<T>,
     options?: RequestOptions,
   ): Promise<T> {
     const response = await instance.request({
