@@ -1,0 +1,23 @@
+import { antdTransformImport, federationShared } from '@backoffice/shared/mf';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+// A remote: built, versioned and served on its own; the shell finds it through its registry.
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'mf_support_users',
+      exposes: { './app': './src/app.tsx' },
+      shared: federationShared(),
+      dts: false,
+    }),
+  ],
+  source: { entry: { index: './src/index.ts' }, transformImport: [antdTransformImport] },
+  html: { title: 'mf-support-users' },
+  server: { port: Number(process.env.PORT ?? 3004), cors: { origin: '*' } },
+  // 'auto': the remote's files are fetched from wherever its manifest is served, so a build can be
+  // moved, repointed or rolled back through the registry without a rebuild.
+  output: { assetPrefix: 'auto' },
+});
