@@ -1,5 +1,5 @@
-// Builds the shell and mf-mines, prepares a fresh database with demo data, computes the expected
-// figures with our own SQL, starts the API (4000), the console (4001) and mf-mines (4005), enables
+// Builds the shell and every remote, prepares a fresh database with demo data, computes the expected
+// figures with our own SQL, starts the API (4000), the console (4001) and the remotes (4002-4005), enables
 // 2FA for the admins the tests use, and returns the teardown that stops everything (it also runs
 // when set-up itself fails half-way).
 import { randomBytes } from 'node:crypto';
@@ -12,8 +12,8 @@ import {
   apiBase,
   extraAdmins,
   mainAdmin,
-  minesOrigin,
   ports,
+  remotes,
   repoRoot,
   runDir,
   shellOrigin,
@@ -100,22 +100,27 @@ async function cleanLeftovers() {
 
 async function build(logsDir: string) {
   if (process.env.E2E_SKIP_BUILD === '1') {
-    log('E2E_SKIP_BUILD=1: using the existing shell/dist and mf-mines/dist');
+    log('E2E_SKIP_BUILD=1: using the existing dist folders');
     return;
   }
-  log('building shell and mf-mines ...');
+  log('building the shell and the remotes ...');
   const started = Date.now();
-  await Promise.all(
-    ['shell', 'mf-mines'].map((app) =>
-      runToEnd(`build ${app}`, pnpm, ['-C', app, 'build'], {
-        cwd: repoRoot,
-        env: baseEnv({}),
-        logFile: join(logsDir, `build-${app}.log`),
-        timeoutMs: 300_000,
-      }),
-    ),
-  );
+  // Two at a time: this machine has 2 cores.
+  const apps = ['shell', ...remotes.map((remote) => remote.dir)];
+  const builders = [0, 1].map(async (lane) => {
+    for (const app of apps.filter((_, index) => index % 2 === lane)) await buildOne(app, logsDir);
+  });
+  await Promise.all(builders);
   log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function buildOne(app: string, logsDir: string) {
+  return runToEnd(`build ${app}`, pnpm, ['-C', app, 'build'], {
+    cwd: repoRoot,
+    env: baseEnv({}),
+    logFile: join(logsDir, `build-${app}.log`),
+    timeoutMs: 300_000,
+  });
 }
 
 /** Copies a dist into the run's temp dir: a rebuild during the run cannot pull files from under it. */
@@ -166,6 +171,7 @@ export default async function globalSetup() {
       DEMO: '0',
       TWO_FACTOR: 'required',
       LOG_LEVEL: 'warn',
+      PAYOUT_INTERVAL_MS: '500',
     });
     const cli = (name: string, args: string[]) =>
       runToEnd(name, pnpm, ['-C', 'api', ...args], {
@@ -182,10 +188,12 @@ export default async function globalSetup() {
       await cli(`create-admin ${name}`, ['create-admin', admin.email, admin.password, `E2E ${name}`]);
     }
 
+    // Before the API starts: PGlite allows one process at a time. (The payout worker started with the API
+    // turns approved withdrawals into completed ones, which leaves every dashboard figure as it is.)
     log('computing the expected figures with our own SQL ...');
     const expected = await database.withQuery(computeExpected);
 
-    log('starting the API, the console and mf-mines ...');
+    log('starting the API, the console and the remotes ...');
     const api = new Child('api', pnpm, ['-C', 'api', 'start'], {
       cwd: repoRoot,
       env: apiEnv,
@@ -194,14 +202,15 @@ export default async function globalSetup() {
     run.children.push(api);
     api.reportUnexpectedExit();
 
+    // The registry with every remote pointed at this run's servers.
     const registryFile = join(runDir, 'remotes.json');
     const registry = JSON.parse(readFileSync(join(repoRoot, 'shell/public/remotes.json'), 'utf8')) as {
       remotes: { name: string; entry: string }[];
     };
-    for (const remote of registry.remotes) {
-      if (remote.name === 'mf_mines') remote.entry = `${minesOrigin}/mf-manifest.json`;
+    for (const entry of registry.remotes) {
+      const remote = remotes.find((candidate) => candidate.name === entry.name);
+      if (remote) entry.entry = `http://localhost:${remote.port}/mf-manifest.json`;
     }
-    registry.remotes = registry.remotes.filter((remote) => remote.name === 'mf_mines');
     writeFileSync(registryFile, JSON.stringify(registry, null, 2));
 
     const webEnv = baseEnv({
@@ -216,20 +225,25 @@ export default async function globalSetup() {
       logFile: join(logsDir, 'shell.log'),
       readyPath: '/index.html',
     });
-    const mines = new StaticApp('mines', {
-      dir: snapshot('mf-mines', tempDir),
-      port: ports.mines,
-      env: baseEnv({}),
-      logFile: join(logsDir, 'mf-mines.log'),
-      readyPath: '/mf-manifest.json',
-    });
-    run.apps.push(shell, mines);
+    const served = Object.fromEntries(
+      remotes.map((remote) => [
+        remote.dir,
+        new StaticApp(remote.dir, {
+          dir: snapshot(remote.dir, tempDir),
+          port: remote.port,
+          env: baseEnv({}),
+          logFile: join(logsDir, `${remote.dir}.log`),
+          readyPath: '/mf-manifest.json',
+        }),
+      ]),
+    );
+    run.apps.push(shell, ...Object.values(served));
     await Promise.all([
       shell.start(),
-      mines.start(),
+      ...Object.values(served).map((app) => app.start()),
       waitUntil('API', () => httpOk(`${apiBase}/health`), 120_000, api),
     ]);
-    run.control = await startControlServer({ mines });
+    run.control = await startControlServer({ mines: served['mf-mines']! });
 
     log('enabling 2FA for the admins with sessions ...');
     const client = new ApiClient();
@@ -267,7 +281,7 @@ export default async function globalSetup() {
     throw error;
   }
   return async () => {
-    log('teardown: stopping the API, the console and mf-mines');
+    log('teardown: stopping the API, the console and the remotes');
     await run.cleanup();
   };
 }

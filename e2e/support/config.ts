@@ -1,12 +1,27 @@
 import { fileURLToPath } from 'node:url';
 
 /** Ports 4000-4099: a developer's running console (3000-3005) keeps working during a run. */
-export const ports = { api: 4000, shell: 4001, mines: 4005, control: 4099 } as const;
+export const ports = {
+  api: 4000,
+  shell: 4001,
+  lottery: 4002,
+  finance: 4003,
+  supportUsers: 4004,
+  mines: 4005,
+  control: 4099,
+} as const;
+
+/** Every remote the run builds and serves: its folder, its registry name and its port. */
+export const remotes = [
+  { dir: 'mf-lottery', name: 'mf_lottery', port: ports.lottery },
+  { dir: 'mf-finance', name: 'mf_finance', port: ports.finance },
+  { dir: 'mf-support-users', name: 'mf_support_users', port: ports.supportUsers },
+  { dir: 'mf-mines', name: 'mf_mines', port: ports.mines },
+] as const;
 
 export const shellOrigin = `http://localhost:${ports.shell}`;
 export const apiOrigin = `http://localhost:${ports.api}`;
 export const apiBase = `${apiOrigin}/api`;
-export const minesOrigin = `http://localhost:${ports.mines}`;
 export const controlOrigin = `http://127.0.0.1:${ports.control}`;
 
 export const e2eDir = fileURLToPath(new URL('..', import.meta.url));
