@@ -1,0 +1,53 @@
+import { type DependencyList, useCallback, useEffect, useState } from 'react';
+
+export interface LoadState<T> {
+  /** The last loaded value; kept while a newer load runs. */
+  data: T | undefined;
+  /** The last failure (null after a success); canceled calls never land here. */
+  error: unknown;
+  loading: boolean;
+  /** Loads again with the same deps. */
+  reload: () => void;
+}
+
+/** Aborted fetches, the host's ApiError of kind 'canceled' and DOM AbortErrors. */
+function isCanceled(error: unknown, signal: AbortSignal): boolean {
+  if (signal.aborted) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, kind } = error as { name?: unknown; kind?: unknown };
+  return kind === 'canceled' || name === 'AbortError' || name === 'CanceledError';
+}
+
+/**
+ * Runs `load` when deps change (and on reload()), passing an AbortSignal; a newer run aborts the one
+ * in flight, and results of aborted runs are dropped.
+ */
+export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): LoadState<T> {
+  const [data, setData] = useState<T | undefined>(undefined);
+  const [error, setError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(true);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps stand for `load`
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    load(controller.signal).then(
+      (value) => {
+        if (controller.signal.aborted) return;
+        setData(value);
+        setError(null);
+        setLoading(false);
+      },
+      (failure: unknown) => {
+        if (isCanceled(failure, controller.signal)) return;
+        setError(failure);
+        setLoading(false);
+      },
+    );
+    return () => controller.abort();
+  }, [...deps, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { data, error, loading, reload };
+}
