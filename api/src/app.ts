@@ -7,6 +7,8 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { minesRoutes } from './modules/mines/routes.ts';
+import { transactionsRoutes } from './modules/transactions/routes.ts';
+import { withdrawalsRoutes } from './modules/withdrawals/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
@@ -56,6 +58,8 @@ export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, op
   await fastify.register(authRoutes);
   await fastify.register(dashboardRoutes, { dashboard });
   await fastify.register(minesRoutes, { onChange: () => dashboard.invalidate() });
+  await fastify.register(withdrawalsRoutes, { onChange: () => dashboard.invalidate() });
+  await fastify.register(transactionsRoutes);
 });
 
 /** A Fastify instance with the zod type provider and the API registered (not listening). */

@@ -1,12 +1,14 @@
 import { buildApp } from './app.ts';
 import { prepare } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
+import { startPayoutWorker } from './modules/payout/worker.ts';
 
 const config = loadConfig();
 const started = Date.now();
 const { db, migrations, admin, seeded } = await prepare(config);
 const app = await buildApp({ config, db, logger: { level: config.logLevel } });
 const log = app.log;
+const payout = startPayoutWorker(db, { log });
 
 if (config.jwtSecretGenerated)
   log.warn('JWT_SECRET is not set: using a random secret, sessions end when the API restarts');
@@ -24,6 +26,7 @@ async function shutdown(signal: string) {
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
   try {
+    await payout?.stop();
     await app.close();
     await db.close();
     process.exit(0);

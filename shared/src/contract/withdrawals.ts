@@ -43,6 +43,10 @@ export const withdrawalSchema = z.object({
   processing: z.boolean(),
   createdAt: isoDate,
   comment: z.string().nullable(),
+  /** When an admin approved or rejected it (null while pending or waiting). Sent by the API; optional for older data. */
+  processedAt: isoDate.nullable().optional(),
+  /** The admin (id) who approved or rejected it. */
+  processedBy: id.nullable().optional(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -55,7 +59,7 @@ export const withdrawalsListQuery = z.object({
   id: optionalIdParam,
   user_name: optionalText(),
   status: optionalEnum(withdrawalStatuses),
-  /** `status_in=a,b` or `status_in=a&status_in=b`. */
+  /** `status_in=a,b`, `status_in=a&status_in=b` or `status_in[]=a&status_in[]=b`. */
   status_in: listParam(withdrawalStatusSchema),
   from: optionalDateParam,
   to: optionalDateParam,
@@ -72,7 +76,11 @@ const withdrawalIdString = z
   .union([z.string(), z.number()], { error: 'withdrawal_id is required' })
   .transform((v) => String(v).trim())
   .pipe(z.string().regex(/^[1-9]\d{0,9}$/, 'Invalid withdrawal id'))
-  .transform(Number);
+  .transform(Number)
+  .refine((n) => n <= 2_147_483_647, 'Invalid withdrawal id');
+
+/** The rejection reason, stored as the withdrawal's comment (`reason` and `comment` are synonyms). */
+const reasonText = z.string().trim().max(500, 'Reason must not exceed 500 characters').optional();
 
 const decision = z.enum(withdrawalDecisionStatuses, { error: 'Status is required' });
 
@@ -81,6 +89,8 @@ export const withdrawalUpdateBody = z.object({
   withdrawal_id: withdrawalIdString,
   status: decision.default('approved'),
   comment: z.string().trim().max(500, 'Comment must not exceed 500 characters').optional(),
+  /** Same as comment (required, one or the other, for a rejection: 'Reason is required for rejection'). */
+  reason: reasonText,
 });
 export type WithdrawalUpdateBody = z.infer<typeof withdrawalUpdateBody>;
 export const withdrawalUpdateResponse = envelope(withdrawalSchema);
@@ -91,9 +101,29 @@ export const withdrawalUpdateBulkBody = z.object({
   withdrawal_ids: z.array(withdrawalIdString).min(1, 'Please select withdrawals to update').max(500),
   status: decision,
   comment: z.string().trim().max(500, 'Comment must not exceed 500 characters').optional(),
+  /** Same as comment (required, one or the other, for a rejection). */
+  reason: reasonText,
 });
 export type WithdrawalUpdateBulkBody = z.infer<typeof withdrawalUpdateBulkBody>;
-export const withdrawalUpdateBulkResponse = envelope(z.array(withdrawalSchema));
+
+/** One id of a bulk update that was not changed, and why ('Withdrawal not found', 'Withdrawal is no longer pending...'). */
+export const withdrawalBulkFailureSchema = z.object({
+  id,
+  /** Its current status, null when it does not exist. */
+  status: withdrawalStatusSchema.nullable(),
+  message: z.string(),
+});
+export type WithdrawalBulkFailure = z.infer<typeof withdrawalBulkFailureSchema>;
+
+/**
+ * 200 whenever the request is valid. `data` = the withdrawals that were changed; `updated` = their ids;
+ * `failed` = the others with a reason. success is true only when nothing failed; message is
+ * 'Withdrawal statuses updated successfully' or 'Some withdrawal updates failed'.
+ */
+export const withdrawalUpdateBulkResponse = envelope(z.array(withdrawalSchema)).extend({
+  updated: z.array(id),
+  failed: z.array(withdrawalBulkFailureSchema),
+});
 export type WithdrawalUpdateBulkResponse = z.infer<typeof withdrawalUpdateBulkResponse>;
 
 /**

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { Db } from '../../db/types.ts';
+import { type ChainClient, SimulatedChain } from './chain.ts';
+import * as repo from './repository.ts';
+
+interface Log {
+  info(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface PayoutOptions {
+  /** Withdrawals claimed per run (default 25). */
+  batchSize?: number;
+  /** A claim older than this is taken again (default 10 minutes). */
+  staleMs?: number;
+  log?: Log;
+  /** Called after a run that completed something (dashboard invalidation). */
+  onChange?: () => void;
+}
+
+export interface PayoutRun {
+  completed: { id: number; hash: string }[];
+  failed: { id: number; error: string }[];
+}
+
+/**
+ * Pays approved withdrawals: claim (conditional UPDATE ... processing = true, SKIP LOCKED), send through
+ * the ChainClient with the idempotent reference 'withdrawal:<id>', then approved -> completed with the
+ * hash. A failed send releases the claim (still approved) for the next run. No ledger movement here: the
+ * amount left the user's balance when the withdrawal was requested.
+ */
+export class PayoutWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<PayoutRun> | undefined;
+  private stopped = false;
+  private readonly batchSize: number;
+  private readonly staleMs: number;
+
+  constructor(
+    private readonly db: Db,
+    readonly chain: ChainClient,
+    private readonly options: PayoutOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 25;
+    this.staleMs = options.staleMs ?? 10 * 60_000;
+  }
+
+  /** One pass over at most `batchSize` approved withdrawals. Concurrent calls share the same pass. */
+  runOnce(): Promise<PayoutRun> {
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<PayoutRun> {
+    const run: PayoutRun = { completed: [], failed: [] };
+    const claimed = await repo.claimApproved(this.db, this.batchSize, this.staleMs);
+    for (const w of claimed) {
+      try {
+        const { hash } = await this.chain.send({
+          to: w.wallet_address,
+          amount: w.amount,
+          reference: `withdrawal:${w.id}`,
+        });
+        if (await repo.markCompleted(this.db, w.id, hash)) run.completed.push({ id: w.id, hash });
+      } catch (err) {
+        run.failed.push({ id: w.id, error: err instanceof Error ? err.message : String(err) });
+        await repo.release(this.db, w.id).catch(() => {});
+      }
+    }
+    if (run.completed.length) {
+      this.options.log?.info({ completed: run.completed.map((c) => c.id) }, 'withdrawals paid out');
+      this.options.onChange?.();
+    }
+    if (run.failed.length) this.options.log?.error({ failed: run.failed }, 'withdrawal payouts failed');
+    return run;
+  }
+
+  /** Runs every `intervalMs` (a pass never overlaps the previous one). */
+  start(intervalMs: number): void {
+    this.stopped = false;
+    const tick = async () => {
+      try {
+        await this.runOnce();
+      } catch (err) {
+        this.options.log?.error({ err }, 'payout run failed');
+      }
+      if (!this.stopped) this.timer = setTimeout(tick, intervalMs);
+    };
+    this.timer = setTimeout(tick, intervalMs);
+  }
+
+  /** Stops the timer and waits for a pass in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running?.catch(() => {});
+  }
+}
+
+const intervalSchema = z.coerce
+  .number({ error: 'PAYOUT_INTERVAL_MS must be a number of milliseconds' })
+  .int('PAYOUT_INTERVAL_MS must be a whole number')
+  .min(0, 'PAYOUT_INTERVAL_MS must be 0 (off) or more');
+
+/** PAYOUT_INTERVAL_MS: default 5000, 0 disables the worker. */
+export function payoutIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.PAYOUT_INTERVAL_MS;
+  if (raw === undefined || raw.trim() === '') return 5000;
+  const parsed = intervalSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(`Invalid environment: ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
+}
+
+/**
+ * Starts the payout worker of the API process with the simulated chain (the only client shipped; a real
+ * chain client implements ChainClient). Returns undefined when PAYOUT_INTERVAL_MS=0.
+ */
+export function startPayoutWorker(
+  db: Db,
+  options: PayoutOptions & { env?: NodeJS.ProcessEnv; chain?: ChainClient } = {},
+): PayoutWorker | undefined {
+  const interval = payoutIntervalMs(options.env);
+  if (interval === 0) return undefined;
+  const worker = new PayoutWorker(db, options.chain ?? new SimulatedChain(), options);
+  worker.start(interval);
+  options.log?.info({ intervalMs: interval }, 'payout worker started (simulated chain)');
+  return worker;
+}
