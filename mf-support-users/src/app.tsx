@@ -1,13 +1,33 @@
 import { HostProvider, type RemoteAppProps } from '@backoffice/shared/host';
+import { Spinner } from '@backoffice/shared/ui';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import '@backoffice/shared/ui/ui.css';
+import './su.css';
+
+// Each screen is its own chunk: a page downloads only itself.
+const SupportTickets = lazy(() => import('./features/support/SupportTickets.tsx'));
+const UsersList = lazy(() => import('./features/users/UsersList.tsx'));
+const UserPage = lazy(() => import('./features/user/UserPage.tsx'));
 
 /** The remote's one exposed module: its routes, rendered by the shell inside the console layout. */
-export default function App({ host }: RemoteAppProps) {
+export default function SupportUsersApp({ host }: RemoteAppProps) {
   return (
     <HostProvider host={host}>
-      <Routes>
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
+      <Suspense
+        fallback={
+          <div className="su-loading">
+            <Spinner size="large" />
+          </div>
+        }
+      >
+        <Routes>
+          <Route path="/support" element={<SupportTickets />} />
+          <Route path="/users" element={<UsersList />} />
+          <Route path="/users/:id" element={<UserPage />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
     </HostProvider>
   );
 }

@@ -1,0 +1,24 @@
+import { errorMessage, isCanceled, useHost } from '@backoffice/shared/host';
+import { useLoad } from '@backoffice/shared/ui';
+import type { DependencyList } from 'react';
+
+/**
+ * The kit's useLoad plus spec section 8: a failed load is toasted with the server's message or the
+ * screen's fallback, and `message` is the same text for the screen's error panel.
+ */
+export function useScreenLoad<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  deps: DependencyList,
+  fallback: string,
+) {
+  const { notify } = useHost();
+  const state = useLoad<T>(async (signal) => {
+    try {
+      return await load(signal);
+    } catch (error) {
+      if (!isCanceled(error) && !signal.aborted) notify.error(errorMessage(error, fallback));
+      throw error;
+    }
+  }, deps);
+  return { ...state, message: state.error ? errorMessage(state.error, fallback) : null };
+}

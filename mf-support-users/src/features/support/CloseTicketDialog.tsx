@@ -1,0 +1,42 @@
+import type { SupportTicket } from '@backoffice/shared/contract';
+import { errorMessage, useHost } from '@backoffice/shared/host';
+import { ConfirmDialog } from '@backoffice/shared/ui';
+import { useState } from 'react';
+import { closeSupportTicket, SUPPORT_FALLBACKS } from '../../data/support.ts';
+
+/** The delete action, which closes the ticket (nothing is deleted), after a confirmation. */
+export function CloseTicketDialog({
+  ticket,
+  onClose,
+  onDone,
+}: {
+  ticket: SupportTicket;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { http, notify } = useHost();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await closeSupportTicket(http, ticket.id);
+      notify.success('Support ticket closed successfully');
+      onDone();
+    } catch (error) {
+      notify.error(errorMessage(error, SUPPORT_FALLBACKS.close));
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open
+      title="Close Support Ticket"
+      message={`Close ticket #${ticket.id} from ${ticket.User.name || ticket.User.username}? Its message and remarks are kept; the status becomes closed.`}
+      confirmLabel="Close Ticket"
+      danger
+      busy={busy}
+      onConfirm={confirm}
+      onCancel={onClose}
+    />
+  );
+}
