@@ -1,13 +1,116 @@
 import { HostProvider, type RemoteAppProps } from '@backoffice/shared/host';
+import { Spinner } from '@backoffice/shared/ui';
+import '@backoffice/shared/ui/ui.css';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import './lottery.css';
+
+// Each screen is its own chunk: a page downloads only itself.
+const CreateLottery = lazy(() => import('./features/create/CreateLottery.tsx'));
+const OpenLotteries = lazy(() => import('./features/open/OpenLotteries.tsx'));
+const UpcomingLotteries = lazy(() => import('./features/upcoming/UpcomingLotteries.tsx'));
+const ClosedLotteries = lazy(() => import('./features/closed/ClosedLotteries.tsx'));
+const CompletedLotteries = lazy(() => import('./features/completed/CompletedLotteries.tsx'));
+const TicketHistory = lazy(() => import('./features/ticket-history/TicketHistory.tsx'));
+const LotteryDetails = lazy(() => import('./features/details/LotteryDetails.tsx'));
+const AnnounceResults = lazy(() => import('./features/publish/AnnounceResults.tsx'));
+const PublishMockup = lazy(() => import('./features/publish-ticket/PublishMockup.tsx'));
+
+function Screen({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="lottery-loading">
+          <Spinner size="large" label="Loading" />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /** The remote's one exposed module: its routes, rendered by the shell inside the console layout. */
-export default function App({ host }: RemoteAppProps) {
+export default function LotteryApp({ host }: RemoteAppProps) {
   return (
     <HostProvider host={host}>
-      <Routes>
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
+      <div className="lottery-app">
+        <Routes>
+          <Route
+            path="/lottery/create-lottery"
+            element={
+              <Screen>
+                <CreateLottery />
+              </Screen>
+            }
+          />
+          <Route
+            path="/lottery/open"
+            element={
+              <Screen>
+                <OpenLotteries />
+              </Screen>
+            }
+          />
+          <Route
+            path="/lottery/upcoming"
+            element={
+              <Screen>
+                <UpcomingLotteries />
+              </Screen>
+            }
+          />
+          <Route
+            path="/lottery/closed"
+            element={
+              <Screen>
+                <ClosedLotteries />
+              </Screen>
+            }
+          />
+          <Route
+            path="/lottery/completed"
+            element={
+              <Screen>
+                <CompletedLotteries />
+              </Screen>
+            }
+          />
+          <Route
+            path="/lottery/ticket-history"
+            element={
+              <Screen>
+                <TicketHistory />
+              </Screen>
+            }
+          />
+          <Route
+            path="/lottery/details/:id"
+            element={
+              <Screen>
+                <LotteryDetails />
+              </Screen>
+            }
+          />
+          <Route
+            path="/lottery/publish/:id"
+            element={
+              <Screen>
+                <AnnounceResults />
+              </Screen>
+            }
+          />
+          <Route
+            path="/lottery/publish-ticket"
+            element={
+              <Screen>
+                <PublishMockup />
+              </Screen>
+            }
+          />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </div>
     </HostProvider>
   );
 }

@@ -1,0 +1,106 @@
+// The cards, Price Distribution and Admin Overview shared by Announce Results, Lottery Details and the
+// publish mock-up.
+import {
+  averagePerTicket,
+  type DistributionRow,
+  formatCount,
+  formatDateTime,
+  formatUsd,
+  ordinal,
+} from '@backoffice/shared/format';
+import { Card, StatCard } from '@backoffice/shared/ui';
+import type { ReactNode } from 'react';
+
+export interface SummaryCardsProps {
+  name: string;
+  timeLabel: string;
+  time: string | null;
+  ticketsSold: number;
+  pool: string;
+}
+
+export function SummaryCards({ name, timeLabel, time, ticketsSold, pool }: SummaryCardsProps) {
+  return (
+    <section className="lottery-cards" aria-label="Summary">
+      <StatCard
+        label="Pool Name"
+        value={<span className="lottery-card__name">{name}</span>}
+        hint={`${timeLabel}: ${formatDateTime(time)}`}
+        tone="blue"
+      />
+      <StatCard label="Tickets Sold" value={formatCount(ticketsSold)} tone="green" />
+      <StatCard
+        label="Pool Amount"
+        value={formatUsd(pool)}
+        hint={`Average per ticket: ${formatUsd(averagePerTicket(pool, ticketsSold))}`}
+        tone="purple"
+      />
+    </section>
+  );
+}
+
+export function PriceDistribution({ rows }: { rows: readonly DistributionRow[] }) {
+  return (
+    <Card title="Price Distribution" className="lottery-distribution">
+      {rows.length === 0 ? (
+        <p className="lottery-muted">No distribution set</p>
+      ) : (
+        <ul className="lottery-list">
+          {rows.map((row) => (
+            <li key={row.rank}>
+              <span className="lottery-rank">{ordinal(row.rank)} Place</span>
+              <span className="lottery-muted">{row.percentage}%</span>
+              <strong>{formatUsd(row.amount)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <li>
+      <span>{label}</span>
+      <strong>{children}</strong>
+    </li>
+  );
+}
+
+export interface AdminOverviewProps {
+  adminShare: number;
+  adminProfit: string;
+  distributionAmount: string;
+  /** 'announce': share, expected profit, distribution; 'details': profit earned, share, ticket revenue + goal bar. */
+  variant: 'announce' | 'details';
+}
+
+export function AdminOverview({ adminShare, adminProfit, distributionAmount, variant }: AdminOverviewProps) {
+  return (
+    <Card title="Admin Overview" className="lottery-admin">
+      {variant === 'announce' ? (
+        <ul className="lottery-list">
+          <Line label="Admin Share">{adminShare}%</Line>
+          <Line label="Expected Admin Profit">{formatUsd(adminProfit)}</Line>
+          <Line label="Distribution Amount">{formatUsd(distributionAmount)}</Line>
+        </ul>
+      ) : (
+        <>
+          <ul className="lottery-list">
+            <Line label="Profit Earned">{formatUsd(adminProfit)}</Line>
+            <Line label="Admin Share">{adminShare}%</Line>
+            <Line label="Ticket Revenue">{formatUsd(distributionAmount)}</Line>
+          </ul>
+          {/* A fixed illustration, not a computed figure (spec 2.10). */}
+          <div className="lottery-goal">
+            <div className="lottery-goal__bar" aria-hidden="true">
+              <span style={{ width: '80%' }} />
+            </div>
+            <div className="lottery-muted">80% of monthly goal</div>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}

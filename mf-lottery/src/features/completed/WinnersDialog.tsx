@@ -1,0 +1,85 @@
+import { formatUsd, medal, ordinal, prizeAmount } from '@backoffice/shared/format';
+import { useHost } from '@backoffice/shared/host';
+import { Badge, Button, EmptyState, Modal, Spinner, useLoad } from '@backoffice/shared/ui';
+import { useEffect } from 'react';
+import { failureMessage, getWinners, type Lottery, type WinnerEntry } from '../../data/lottery.ts';
+import { fallback } from '../../data/messages.ts';
+
+/** 'View Winners' of a completed lottery: the pool split and each rank's winner and prize. */
+export function WinnersDialog({ lottery, onClose }: { lottery: Lottery | null; onClose: () => void }) {
+  const { http, notify } = useHost();
+  const winners = useLoad<WinnerEntry[] | null>(
+    (signal) => (lottery ? getWinners(http, lottery.id, signal) : Promise.resolve(null)),
+    [http, lottery?.id],
+  );
+  useEffect(() => {
+    if (winners.error)
+      notify.error(failureMessage(winners.error, fallback.winnersFailed, fallback.winnersError));
+  }, [winners.error, notify]);
+
+  const rows = [...(winners.data ?? [])].sort((a, b) => a.rank - b.rank);
+  return (
+    <Modal
+      open={lottery !== null}
+      title={lottery ? `Winners – ${lottery.name}` : 'Winners'}
+      onClose={onClose}
+      width={720}
+      footer={<Button onClick={onClose}>Close</Button>}
+    >
+      {lottery && (
+        <div className="lottery-winners">
+          <dl className="lottery-winners__summary">
+            <div>
+              <dt>Total Pool</dt>
+              <dd>{formatUsd(lottery.total_pool)}</dd>
+            </div>
+            <div>
+              <dt>Admin Share ({lottery.admin_share}%)</dt>
+              <dd>{formatUsd(lottery.adminProfit)}</dd>
+            </div>
+            <div>
+              <dt>Distribution Amount</dt>
+              <dd>{formatUsd(lottery.distributionAmount)}</dd>
+            </div>
+          </dl>
+          {winners.loading ? (
+            <div className="lottery-loading">
+              <Spinner label="Loading winners" />
+            </div>
+          ) : rows.length === 0 ? (
+            <EmptyState>No winners data available</EmptyState>
+          ) : (
+            <ol className="lottery-winners__list">
+              {rows.map((winner) => (
+                <li key={winner.rank} className="lottery-winners__item">
+                  <div className="lottery-winners__place">
+                    <span aria-hidden="true">{medal(winner.rank)}</span> {ordinal(winner.rank)} Place
+                    <span className="lottery-muted"> · {winner.percentage}%</span>
+                  </div>
+                  <div className="lottery-winners__ticket">
+                    <span className="lottery-muted">Ticket</span>{' '}
+                    <code className="lottery-ticket-no">{winner.ticket_number}</code>
+                  </div>
+                  <div className="lottery-winners__user">
+                    <strong>{winner.user.username}</strong>
+                    {winner.user.name && <span className="lottery-muted"> {winner.user.name}</span>}
+                  </div>
+                  <div className="lottery-winners__prize">
+                    {formatUsd(prizeAmount(lottery.total_pool, winner.percentage))}
+                  </div>
+                  <div>
+                    {lottery.prize_distributed ? (
+                      <Badge color="green">Prize Distributed</Badge>
+                    ) : (
+                      <Badge color="yellow">Distribution Pending</Badge>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,247 @@
+import { errorMessage, useHost } from '@backoffice/shared/host';
+import {
+  normalizeTicketInput,
+  PAGINATION,
+  TICKET_NOT_FOUND,
+  validateTicketNumber,
+} from '@backoffice/shared/rules';
+import {
+  Button,
+  Card,
+  PageHeader,
+  SimplePager,
+  Skeleton,
+  useCopy,
+  useLoad,
+  useUrlQuery,
+} from '@backoffice/shared/ui';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { AdminOverview, PriceDistribution, SummaryCards } from '../../components/Overview.tsx';
+import { PageError } from '../../components/PageError.tsx';
+import { LotteryStatusBadge } from '../../components/StatusBadge.tsx';
+import { WinnerCard, WinnerCardPlaceholder } from '../../components/WinnerCard.tsx';
+import {
+  distributionsOf,
+  failureMessage,
+  getLotteryDetails,
+  getWinners,
+  isNotFound,
+  listTickets,
+  lookupTicket,
+  publishResults,
+  type WinnerEntry,
+} from '../../data/lottery.ts';
+import { fallback, success } from '../../data/messages.ts';
+import { PublishTickets } from './PublishTickets.tsx';
+
+const PAGE_SIZE = PAGINATION.ticketTablePageSize;
+
+/** Announce Results (/lottery/publish/:id): draw winners, replace any by ticket number, publish. */
+export default function AnnounceResults() {
+  const { id = '' } = useParams();
+  const lotteryId = Number(id);
+  const { http, notify } = useHost();
+  const navigate = useNavigate();
+  const copy = useCopy();
+  const [query, setQuery] = useUrlQuery({ page: 1 });
+  const details = useLoad((signal) => getLotteryDetails(http, id, signal), [http, id]);
+  const tickets = useLoad(
+    (signal) => listTickets(http, { lottery_id: id, page: query.page, limit: PAGE_SIZE }, signal),
+    [http, id, query.page],
+  );
+  const [winners, setWinners] = useState<WinnerEntry[]>([]);
+  const [generating, setGenerating] = useState(false);
+  const [publishing, setPublishing] = useState(false);
+
+  const lottery = details.data;
+  // A lottery already published shows its result.
+  useEffect(() => {
+    if (lottery?.prize_distributed && lottery.result) setWinners(lottery.result);
+  }, [lottery]);
+
+  useEffect(() => {
+    if (tickets.error) notify.error(errorMessage(tickets.error, fallback.lotteryTickets));
+  }, [tickets.error, notify]);
+
+  if (details.error) {
+    return (
+      <PageError
+        message={errorMessage(
+          details.error,
+          isNotFound(details.error) ? fallback.notFound : fallback.details,
+        )}
+      />
+    );
+  }
+
+  const published = lottery?.prize_distributed === true;
+  const closed = lottery?.status === 'closed';
+  const canDraw = lottery !== undefined && closed && !published;
+
+  const copyTicket = async (ticketNumber: string) => {
+    if (await copy(ticketNumber)) notify.success(success.copied);
+  };
+
+  const generate = async () => {
+    setGenerating(true);
+    try {
+      const drawn = await getWinners(http, lotteryId);
+      if (drawn.length === 0) notify.error(fallback.generateFailed);
+      else setWinners([...drawn].sort((a, b) => a.rank - b.rank));
+    } catch (error) {
+      notify.error(failureMessage(error, fallback.generateFailed, fallback.generateError));
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  /** Validates and looks up a replacement; returns the message shown under the input, or null. */
+  const replace = async (rank: number, input: string): Promise<string | null> => {
+    const ticketNumber = normalizeTicketInput(input);
+    const invalid = validateTicketNumber(ticketNumber);
+    if (invalid) {
+      notify.error(invalid);
+      return invalid;
+    }
+    if (winners.some((w) => w.rank !== rank && w.ticket_number === ticketNumber)) {
+      notify.error(TICKET_NOT_FOUND);
+      return TICKET_NOT_FOUND;
+    }
+    try {
+      const ticket = await lookupTicket(http, ticketNumber, lotteryId);
+      if (!ticket || ticket.Lottery.id !== lotteryId || ticket.status !== 'active') {
+        notify.error(TICKET_NOT_FOUND);
+        return TICKET_NOT_FOUND;
+      }
+      setWinners((current) =>
+        current.map((w) =>
+          w.rank === rank
+            ? {
+                ...w,
+                ticket_number: ticket.ticket_number,
+                user: {
+                  username: ticket.user.username,
+                  name: ticket.user.name,
+                  balance: ticket.user.user_detail.balance,
+                  winnings: ticket.user.user_detail.winnings,
+                },
+              }
+            : w,
+        ),
+      );
+      return null;
+    } catch (error) {
+      const message = errorMessage(error, isNotFound(error) ? TICKET_NOT_FOUND : fallback.searchTicket);
+      notify.error(message);
+      return message;
+    }
+  };
+
+  const publish = async () => {
+    setPublishing(true);
+    try {
+      await publishResults(http, lotteryId, winners);
+      notify.success(success.published);
+      navigate('/lottery/completed');
+    } catch (error) {
+      notify.error(failureMessage(error, fallback.publishFailed, fallback.publishError));
+      setPublishing(false);
+    }
+  };
+
+  return (
+    <div className="lottery-page">
+      <PageHeader
+        title="Announce Results"
+        subtitle={lottery ? lottery.name : undefined}
+        breadcrumb={[{ label: 'Closed Lotteries', to: '/lottery/closed' }, { label: 'Announce Results' }]}
+        actions={lottery && <LotteryStatusBadge status={lottery.status} />}
+      />
+      {!lottery ? (
+        <Card>
+          <Skeleton rows={4} />
+        </Card>
+      ) : (
+        <>
+          <SummaryCards
+            name={lottery.name}
+            timeLabel="Result Time"
+            time={lottery.result_time}
+            ticketsSold={lottery.current_participants}
+            pool={lottery.total_pool}
+          />
+          <div className="lottery-columns">
+            <PriceDistribution rows={distributionsOf(lottery)} />
+            <AdminOverview
+              variant="announce"
+              adminShare={lottery.adminShare ?? lottery.admin_share}
+              adminProfit={lottery.adminProfit}
+              distributionAmount={lottery.distributionAmount}
+            />
+          </div>
+        </>
+      )}
+
+      <Card
+        title="Winners"
+        className="lottery-winners-card"
+        extra={
+          <div className="lottery-actions">
+            <Button onClick={generate} loading={generating} disabled={!canDraw || publishing}>
+              {winners.length > 0 ? 'Regenerate' : 'Generate'}
+            </Button>
+            <Button
+              variant="primary"
+              onClick={publish}
+              loading={publishing}
+              disabled={winners.length === 0 || !canDraw || generating}
+            >
+              Publish
+            </Button>
+          </div>
+        }
+      >
+        {lottery && published && <p className="lottery-note">The results of this lottery are published.</p>}
+        {lottery && !closed && !published && (
+          <p className="lottery-note">Winners can be drawn once the lottery has closed.</p>
+        )}
+        <div className="lottery-winner-grid">
+          {generating || !lottery ? (
+            <>
+              <WinnerCardPlaceholder />
+              <WinnerCardPlaceholder />
+              <WinnerCardPlaceholder />
+            </>
+          ) : winners.length === 0 ? (
+            canDraw && <p className="lottery-muted">Press Generate to draw the winners at random.</p>
+          ) : (
+            winners.map((winner) => (
+              <WinnerCard
+                key={winner.rank}
+                winner={winner}
+                totalPool={lottery.total_pool}
+                onCopy={copyTicket}
+                onReplace={canDraw && !publishing ? (input) => replace(winner.rank, input) : undefined}
+              />
+            ))
+          )}
+        </div>
+      </Card>
+
+      <Card title="Tickets">
+        <PublishTickets
+          rows={tickets.data?.data ?? []}
+          loading={tickets.loading && !tickets.data}
+          onCopy={copyTicket}
+        />
+        <SimplePager
+          page={query.page}
+          pageSize={PAGE_SIZE}
+          total={tickets.data?.total ?? 0}
+          onChange={(page) => setQuery({ page })}
+        />
+      </Card>
+    </div>
+  );
+}
