@@ -76,10 +76,7 @@ describe('pending withdrawals: the table (spec 2.9)', () => {
   });
 
   it('shows the empty text, and the error panel with the message', async () => {
-    renderFinance(
-      testHostContext({ 'GET /admin/withdrawal': (r) => pageOf([], r) }),
-      '/withdrawals/pending',
-    );
+    renderFinance(testHostContext({ 'GET /admin/withdrawal': (r) => pageOf([], r) }), '/withdrawals/pending');
     expect(await screen.findByText('No pending withdrawals found')).toBeTruthy();
 
     cleanup();
@@ -128,8 +125,10 @@ describe('pending withdrawals: selection (spec 2.9)', () => {
     const all = screen.getByRole('checkbox', { name: /Select all/ });
     fireEvent.click(all);
     expect(screen.getByText('3 selected')).toBeTruthy();
-    for (const id of [1, 2, 4]) expect((within(rowOf(id)).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
-    for (const id of [3, 5]) expect((within(rowOf(id)).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+    for (const id of [1, 2, 4])
+      expect((within(rowOf(id)).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    for (const id of [3, 5])
+      expect((within(rowOf(id)).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
     fireEvent.click(within(rowOf(2)).getByRole('checkbox'));
     expect(screen.getByText('2 selected')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Update Selected (2)' })).toBeTruthy();
@@ -149,8 +148,11 @@ describe('pending withdrawals: selection (spec 2.9)', () => {
 });
 
 describe('pending withdrawals: the status form (spec 5)', () => {
-  it("requires a status, and a reason only for Rejected; the reason field shows only for Rejected", async () => {
-    const h = host({ 'POST /admin/withdrawal/update': (r) => ok(withdrawal(Number((r.body as { withdrawal_id: string }).withdrawal_id))) });
+  it('requires a status, and a reason only for Rejected; the reason field shows only for Rejected', async () => {
+    const h = host({
+      'POST /admin/withdrawal/update': (r) =>
+        ok(withdrawal(Number((r.body as { withdrawal_id: string }).withdrawal_id))),
+    });
     await openPage(h);
     fireEvent.click(within(rowOf(1)).getByRole('button', { name: 'Update' }));
     expect(within(dialog()).getByRole('heading', { name: 'Update Withdrawal Status' })).toBeTruthy();
@@ -198,13 +200,20 @@ describe('pending withdrawals: the status form (spec 5)', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Update' }));
     const busy = await within(dialog()).findByRole('button', { name: 'Updating...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(h.requests.find((r) => r.method === 'POST')?.body).toEqual({ withdrawal_id: '2', status: 'approved' });
+    expect(h.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      withdrawal_id: '2',
+      status: 'approved',
+    });
     finish(ok(withdrawal(2, { status: 'approved' })));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("toasts the server's message, else 'Failed to update withdrawal status', and keeps the dialog open", async () => {
-    let answer: ApiError = new ApiError('Withdrawal is no longer pending', { status: 409, kind: 'bad-request', fromServer: true });
+    let answer: ApiError = new ApiError('Withdrawal is no longer pending', {
+      status: 409,
+      kind: 'bad-request',
+      fromServer: true,
+    });
     const h = host({
       'POST /admin/withdrawal/update': () => {
         throw answer;

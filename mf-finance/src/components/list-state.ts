@@ -11,7 +11,10 @@ export function nextSort(
   return { sort_by: by, sort_type: 'desc' };
 }
 
-export const defaultSort = { sort_by: DEFAULT_SORT.sortBy as string, sort_type: DEFAULT_SORT.sortType as SortType };
+export const defaultSort = {
+  sort_by: DEFAULT_SORT.sortBy as string,
+  sort_type: DEFAULT_SORT.sortType as SortType,
+};
 
 /** A sort direction read back from the URL: anything but 'asc' is the default 'desc'. */
 export function sortTypeOf(value: string): SortType {

@@ -1,5 +1,5 @@
-import { errorMessage, useHost } from '@backoffice/shared/host';
 import { formatCount, formatMoney, formatShortDate, isWithdrawalUpdatable } from '@backoffice/shared/format';
+import { errorMessage, useHost } from '@backoffice/shared/host';
 import { PAGINATION, validateBulkSelection } from '@backoffice/shared/rules';
 import {
   Button,
@@ -16,16 +16,16 @@ import {
   useUrlQuery,
 } from '@backoffice/shared/ui';
 import { type FormEvent, type Key, useEffect, useMemo, useState } from 'react';
+import { UserInfo, WalletAddress, WithdrawalStatusBadge } from '../../components/cells.tsx';
+import { PAGE_SIZES, PerPageField, useDraft, useLoadError } from '../../components/filters.tsx';
+import { defaultSort, nextSort, pageOf, perPageOf, sortTypeOf } from '../../components/list-state.ts';
 import {
   type BulkFailure,
   fetchWithdrawals,
   updateWithdrawal,
   updateWithdrawalsBulk,
   type Withdrawal,
-} from '../../api/withdrawals.ts';
-import { UserInfo, WalletAddress, WithdrawalStatusBadge } from '../../components/cells.tsx';
-import { PAGE_SIZES, PerPageField, useDraft, useLoadError } from '../../components/filters.tsx';
-import { defaultSort, nextSort, pageOf, perPageOf, sortTypeOf } from '../../components/list-state.ts';
+} from '../../data/withdrawals.ts';
 import { type StatusChoice, UpdateStatusModal } from './UpdateStatusModal.tsx';
 
 const DEFAULTS = {
@@ -48,11 +48,7 @@ export default function PendingWithdrawals() {
 
   const list = useLoad(
     (signal) =>
-      fetchWithdrawals(
-        http,
-        { page, per_page: perPage, id: query.id, status: 'pending', ...sort },
-        signal,
-      ),
+      fetchWithdrawals(http, { page, per_page: perPage, id: query.id, status: 'pending', ...sort }, signal),
     [http, page, perPage, query.id, sort.sort_by, sort.sort_type],
   );
   const loadError = useLoadError(list.error, 'Failed to fetch withdrawals');
@@ -156,10 +152,7 @@ export default function PendingWithdrawals() {
   const firstLoad = list.loading && !list.data;
   return (
     <div className="finance-page">
-      <PageHeader
-        title="Pending Withdrawals"
-        breadcrumb={[{ label: 'Withdrawals' }, { label: 'Pending' }]}
-      />
+      <PageHeader title="Pending Withdrawals" breadcrumb={[{ label: 'Withdrawals' }, { label: 'Pending' }]} />
       <Card
         title="Search Withdrawals"
         extra={
@@ -168,7 +161,7 @@ export default function PendingWithdrawals() {
           </span>
         }
       >
-        <form className="finance-filters" onSubmit={search} role="search" aria-label="Search withdrawals">
+        <form className="finance-filters" onSubmit={search} aria-label="Search withdrawals">
           <Field label="ID" htmlFor="pending-id">
             <TextInput
               inputMode="numeric"

@@ -1,10 +1,7 @@
-import {
-  validateWithdrawalStatusForm,
-  type WithdrawalStatusFormErrors,
-} from '@backoffice/shared/rules';
+import { validateWithdrawalStatusForm, type WithdrawalStatusFormErrors } from '@backoffice/shared/rules';
 import { Button, Field, Modal, Select, TextArea } from '@backoffice/shared/ui';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { Decision } from '../../api/withdrawals.ts';
+import type { Decision } from '../../data/withdrawals.ts';
 
 const STATUS_OPTIONS = [
   { value: 'approved', label: 'Approved' },

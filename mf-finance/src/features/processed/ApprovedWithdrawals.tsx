@@ -1,4 +1,4 @@
-import { APPROVED_VIEW_STATUSES } from '../../api/withdrawals.ts';
+import { APPROVED_VIEW_STATUSES } from '../../data/withdrawals.ts';
 import { ProcessedWithdrawals } from './ProcessedWithdrawals.tsx';
 
 /** /withdrawals/approved: approved, rejected, cancelled and pending_otp together; username search. */

@@ -1,5 +1,5 @@
-import { useHost } from '@backoffice/shared/host';
 import { formatCount, formatMoney, formatShortDate } from '@backoffice/shared/format';
+import { useHost } from '@backoffice/shared/host';
 import { PAGINATION } from '@backoffice/shared/rules';
 import {
   Button,
@@ -16,10 +16,10 @@ import {
   useUrlQuery,
 } from '@backoffice/shared/ui';
 import type { FormEvent } from 'react';
-import { fetchWithdrawals, type Withdrawal, type WithdrawalStatus } from '../../api/withdrawals.ts';
 import { TxHash, UserInfo, WalletAddress, WithdrawalStatusBadge } from '../../components/cells.tsx';
 import { PAGE_SIZES, PerPageField, useDraft, useLoadError } from '../../components/filters.tsx';
 import { defaultSort, nextSort, pageOf, perPageOf, sortTypeOf } from '../../components/list-state.ts';
+import { fetchWithdrawals, type Withdrawal, type WithdrawalStatus } from '../../data/withdrawals.ts';
 
 const DEFAULTS = {
   id: '',
@@ -83,7 +83,12 @@ export function ProcessedWithdrawals({ title, crumb, filter, status, statusIn, e
       render: (w) => <span className="finance-amount">{formatMoney(w.amount)}</span>,
     },
     { key: 'address', title: 'User Address', render: (w) => <WalletAddress address={w.wallet_address} /> },
-    { key: 'status', title: 'Status', sortKey: 'status', render: (w) => <WithdrawalStatusBadge status={w.status} /> },
+    {
+      key: 'status',
+      title: 'Status',
+      sortKey: 'status',
+      render: (w) => <WithdrawalStatusBadge status={w.status} />,
+    },
     { key: 'hash', title: 'Hash', render: (w) => <TxHash hash={w.hash} /> },
     {
       key: 'comment',
@@ -117,7 +122,7 @@ export function ProcessedWithdrawals({ title, crumb, filter, status, statusIn, e
           </span>
         }
       >
-        <form className="finance-filters" onSubmit={search} role="search" aria-label="Search withdrawals">
+        <form className="finance-filters" onSubmit={search} aria-label="Search withdrawals">
           <Field label={filter === 'id' ? 'ID' : 'Username'} htmlFor={inputId}>
             <TextInput
               inputMode={filter === 'id' ? 'numeric' : undefined}

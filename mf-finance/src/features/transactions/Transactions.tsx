@@ -1,4 +1,3 @@
-import { useHost } from '@backoffice/shared/host';
 import {
   bscAddressUrl,
   formatCount,
@@ -7,6 +6,7 @@ import {
   shortenTxAddress,
   upperCurrency,
 } from '@backoffice/shared/format';
+import { useHost } from '@backoffice/shared/host';
 import { PAGINATION } from '@backoffice/shared/rules';
 import {
   Badge,
@@ -27,9 +27,9 @@ import {
 } from '@backoffice/shared/ui';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { fetchTransactions, TRANSACTION_STATUSES, type Transaction } from '../../api/transactions.ts';
 import { PAGE_SIZES, PerPageField, useDraft, useLoadError } from '../../components/filters.tsx';
 import { defaultSort, nextSort, pageOf, perPageOf, sortTypeOf } from '../../components/list-state.ts';
+import { fetchTransactions, TRANSACTION_STATUSES, type Transaction } from '../../data/transactions.ts';
 
 const FILTERS = {
   id: '',
@@ -41,7 +41,10 @@ const FILTERS = {
 };
 const DEFAULTS = { ...FILTERS, page: 1, per_page: PAGINATION.defaultPageSize as number, ...defaultSort };
 
-const STATUS_OPTIONS = TRANSACTION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
+const STATUS_OPTIONS = TRANSACTION_STATUSES.map((s) => ({
+  value: s,
+  label: s[0]!.toUpperCase() + s.slice(1),
+}));
 const STATUS_COLORS: Record<string, BadgeColor> = { completed: 'green', waiting: 'yellow', failed: 'red' };
 
 /** /transactions (spec 2.7): search, sortable table, user and explorer links. */
@@ -69,7 +72,9 @@ export default function Transactions() {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()])) as typeof FILTERS;
+    const trimmed = Object.fromEntries(
+      Object.entries(draft).map(([k, v]) => [k, v.trim()]),
+    ) as typeof FILTERS;
     setQuery({ ...trimmed, page: 1 });
   };
 
@@ -138,7 +143,7 @@ export default function Transactions() {
           </span>
         }
       >
-        <form className="finance-filters" onSubmit={search} role="search" aria-label="Search transactions">
+        <form className="finance-filters" onSubmit={search} aria-label="Search transactions">
           <Field label="ID" htmlFor="tx-id">
             <TextInput
               inputMode="numeric"

@@ -91,7 +91,12 @@ type BulkData =
   | Withdrawal[]
   | {
       updated?: Array<Withdrawal | number>;
-      failed?: Array<{ id?: number | string; withdrawal_id?: number | string; message?: string; reason?: string }>;
+      failed?: Array<{
+        id?: number | string;
+        withdrawal_id?: number | string;
+        message?: string;
+        reason?: string;
+      }>;
     };
 
 /** POST /admin/withdrawal/update-bulk: one call for all ids; the answer says which failed and why. */

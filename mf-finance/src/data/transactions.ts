@@ -44,7 +44,12 @@ export async function fetchTransactions(
     sort_by: params.sort_by,
     sort_type: params.sort_type,
   };
-  const text = { id: params.id, username: params.username, status: params.status, pay_address: params.pay_address };
+  const text = {
+    id: params.id,
+    username: params.username,
+    status: params.status,
+    pay_address: params.pay_address,
+  };
   for (const [key, value] of Object.entries(text)) {
     const trimmed = value?.trim();
     if (trimmed) query[key] = trimmed;

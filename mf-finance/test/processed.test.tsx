@@ -1,0 +1,89 @@
+import { ApiError } from '@backoffice/shared/host';
+import { type RecordedRequest, testHostContext } from '@backoffice/shared/host/testing';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pageOf, withdrawal } from './fixtures.ts';
+import { lastParams, renderFinance } from './render.tsx';
+
+afterEach(cleanup);
+
+const hash = '0x9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
+
+describe('Withdrawals Approved (/withdrawals/approved)', () => {
+  it('lists approved, rejected, cancelled and pending_otp with hash and comment', async () => {
+    const rows = [
+      withdrawal(1, { status: 'approved' }),
+      withdrawal(2, { status: 'rejected', comment: 'Wallet blacklisted' }),
+      withdrawal(3, { status: 'cancelled' }),
+      withdrawal(4, { status: 'pending_otp' }),
+    ];
+    const h = testHostContext({ 'GET /admin/withdrawal': (r) => pageOf(rows, r) });
+    renderFinance(h, '/withdrawals/approved');
+    expect(await screen.findByRole('heading', { name: 'Withdrawals Approved', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('Wallet blacklisted')).toBeTruthy();
+    expect(lastParams(h, '/admin/withdrawal')).toEqual({
+      page: 1,
+      per_page: 10,
+      sort_by: 'createdAt',
+      sort_type: 'desc',
+      status_in: ['approved', 'rejected', 'cancelled', 'pending_otp'],
+    });
+    expect(screen.getByText('approved').className).toContain('bo-badge--blue');
+    expect(screen.getByText('rejected').className).toContain('bo-badge--red');
+    expect(screen.getByText('cancelled').className).toContain('bo-badge--grey');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
+  });
+
+  it('searches by username through the URL', async () => {
+    const h = testHostContext({ 'GET /admin/withdrawal': (r: RecordedRequest) => pageOf([], r) });
+    const { location } = renderFinance(h, '/withdrawals/approved?username=alice');
+    expect(await screen.findByText('No approved withdrawals found')).toBeTruthy();
+    expect(lastParams(h, '/admin/withdrawal')).toMatchObject({ user_name: 'alice' });
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('alice');
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'bob' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(location.current).toBe('/withdrawals/approved?username=bob'));
+    await waitFor(() => expect(lastParams(h, '/admin/withdrawal')).toMatchObject({ user_name: 'bob' }));
+  });
+
+  it("shows 'Error Loading Withdrawals' with the fallback", async () => {
+    const h = testHostContext({
+      'GET /admin/withdrawal': () => {
+        throw new ApiError('Network Error', { kind: 'network' });
+      },
+    });
+    renderFinance(h, '/withdrawals/approved');
+    const panel = await screen.findByRole('alert');
+    expect(within(panel).getByText('Error Loading Withdrawals')).toBeTruthy();
+    expect(within(panel).getByText('Failed to fetch withdrawals')).toBeTruthy();
+  });
+});
+
+describe('Withdrawals Completed (/withdrawals/completed)', () => {
+  it('prefills the ID filter from ?id= and asks for completed withdrawals; Reset returns to the plain path', async () => {
+    const h = testHostContext({
+      'GET /admin/withdrawal': (r) => pageOf([withdrawal(42, { status: 'completed', hash })], r),
+    });
+    const { location } = renderFinance(h, '/withdrawals/completed?id=42');
+    expect(await screen.findByRole('heading', { name: 'Withdrawals Completed', level: 1 })).toBeTruthy();
+    const link = await screen.findByRole('link', { name: '0x9f8...00a08' });
+    expect(link.getAttribute('href')).toBe(`https://bscscan.com/tx/${hash}`);
+    expect(screen.getByText('completed').className).toContain('bo-badge--green');
+    expect((screen.getByLabelText('ID') as HTMLInputElement).value).toBe('42');
+    expect(lastParams(h, '/admin/withdrawal')).toMatchObject({ id: '42', status: 'completed' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(location.current).toBe('/withdrawals/completed'));
+    expect((screen.getByLabelText('ID') as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(lastParams(h, '/admin/withdrawal')?.id).toBeUndefined());
+  });
+
+  it("shows 'No completed withdrawals found'", async () => {
+    renderFinance(
+      testHostContext({ 'GET /admin/withdrawal': (r) => pageOf([], r) }),
+      '/withdrawals/completed',
+    );
+    expect(await screen.findByText('No completed withdrawals found')).toBeTruthy();
+  });
+});
