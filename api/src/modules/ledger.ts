@@ -28,3 +28,25 @@ export async function book(
     entry.reference,
   ]);
 }
+
+/**
+ * Books many movements in ONE statement (one trigger run, one balance update per user): the set-based
+ * form of `book` for bulk actions. Same rules: the unique (reason, reference) refuses a second booking
+ * and fails the whole statement.
+ */
+export async function bookMany(
+  db: Db,
+  entries: readonly { userId: number; amount: string; reason: LedgerReason; reference: string }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db.query(
+    `INSERT INTO ledger (user_id, amount, reason, reference)
+     SELECT * FROM unnest($1::int[], $2::numeric[], $3::text[], $4::text[])`,
+    [
+      entries.map((e) => e.userId),
+      entries.map((e) => e.amount),
+      entries.map((e) => e.reason),
+      entries.map((e) => e.reference),
+    ],
+  );
+}

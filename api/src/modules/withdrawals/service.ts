@@ -9,7 +9,7 @@ import type {
 } from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { book } from '../ledger.ts';
+import { book, bookMany } from '../ledger.ts';
 import * as repo from './repository.ts';
 import { pageSize } from './sql.ts';
 
@@ -80,7 +80,7 @@ export class WithdrawalsService {
     const ids = [...new Set(body.withdrawal_ids)];
     const result = await this.db.transaction(async (tx) => {
       const changed = await repo.decideWithdrawals(tx, ids, { status: body.status, comment, adminId });
-      if (body.status === 'rejected') for (const w of changed) await refund(tx, w);
+      if (body.status === 'rejected') await bookMany(tx, changed.map(refundEntry));
       const changedIds = new Set(changed.map((w) => w.id));
       const rest = ids.filter((id) => !changedIds.has(id));
       const statuses = await repo.statusesOf(tx, rest);
@@ -101,10 +101,12 @@ export class WithdrawalsService {
 
 /** Gives the debited amount back; the unique (reason, reference) refuses a second refund. */
 function refund(tx: Db, w: { id: number; user_id: number; amount: string }): Promise<void> {
-  return book(tx, {
-    userId: w.user_id,
-    amount: w.amount,
-    reason: 'withdrawal_refund',
-    reference: `withdrawal:${w.id}`,
-  });
+  return book(tx, refundEntry(w));
 }
+
+const refundEntry = (w: { id: number; user_id: number; amount: string }) => ({
+  userId: w.user_id,
+  amount: w.amount,
+  reason: 'withdrawal_refund' as const,
+  reference: `withdrawal:${w.id}`,
+});

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChainClient, type ChainTransfer, SimulatedChain } from '../src/modules/payout/chain.ts';
+import { PayoutWorker, payoutIntervalMs, startPayoutWorker } from '../src/modules/payout/worker.ts';
+import { createTestApp, driver, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let token: string;
+let userId: number;
+
+const HASH = /^0x[0-9a-f]{64}$/;
+
+async function makeWithdrawal(
+  status: string,
+  wallet: string | null = `0x${'ab'.repeat(20)}`,
+  amount = '25.125',
+) {
+  const [w] = await t.db.query<{ id: number }>(
+    `INSERT INTO withdrawals (user_id, amount, wallet_address, status) VALUES ($1, $2::numeric, $3, $4) RETURNING id`,
+    [userId, amount, wallet, status],
+  );
+  await t.db.query(
+    `INSERT INTO ledger (user_id, amount, reason, reference) VALUES ($1, -$2::numeric, 'withdrawal', $3)`,
+    [userId, amount, `withdrawal:${w!.id}`],
+  );
+  return w!.id;
+}
+const row = async (id: number) =>
+  (
+    await t.db.query<{ status: string; hash: string | null; processing: boolean }>(
+      'SELECT status, hash, processing FROM withdrawals WHERE id = $1',
+      [id],
+    )
+  )[0]!;
+const balance = async () =>
+  (await t.db.query<{ balance: string }>('SELECT balance FROM users WHERE id = $1', [userId]))[0]!.balance;
+/** Leaves only the given withdrawals in the approved queue (others become completed by hand). */
+const clearQueue = () =>
+  t.db.query(`UPDATE withdrawals SET status = 'completed', processing = false WHERE status = 'approved'`);
+
+/** A chain that records every send and can be told to fail. */
+class RecordingChain implements ChainClient {
+  readonly sends: ChainTransfer[] = [];
+  failFor = new Set<string>();
+  private readonly inner = new SimulatedChain();
+  async send(transfer: ChainTransfer) {
+    this.sends.push(transfer);
+    if (this.failFor.has(transfer.reference)) throw new Error('node unavailable');
+    return this.inner.send(transfer);
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  const [u] = await t.db.query<{ id: number }>(
+    `INSERT INTO users (username, email) VALUES ('payee', 'payee@example.test') RETURNING id`,
+  );
+  userId = u!.id;
+  await t.db.query(
+    `INSERT INTO ledger (user_id, amount, reason, reference) VALUES ($1, 100000, 'deposit', 'deposit:t')`,
+    [userId],
+  );
+});
+afterAll(() => t.close());
+
+describe('payout worker', () => {
+  it('pays approved withdrawals once and marks them completed with the hash', async () => {
+    await clearQueue();
+    const pending = await makeWithdrawal('pending');
+    const a = await makeWithdrawal('approved');
+    const b = await makeWithdrawal('approved', `0x${'cd'.repeat(20)}`, '0.00000001');
+    const noWallet = await makeWithdrawal('approved', null);
+    const chain = new RecordingChain();
+    const worker = new PayoutWorker(t.db, chain);
+    const before = await balance();
+
+    const run = await worker.runOnce();
+    expect(run.failed).toEqual([]);
+    expect(run.completed.map((c) => c.id)).toEqual([a, b]);
+    expect(chain.sends).toEqual([
+      { to: `0x${'ab'.repeat(20)}`, amount: '25.125', reference: `withdrawal:${a}` },
+      { to: `0x${'cd'.repeat(20)}`, amount: '0.00000001', reference: `withdrawal:${b}` },
+    ]);
+    for (const id of [a, b]) {
+      const r = await row(id);
+      expect(r).toMatchObject({ status: 'completed', processing: false });
+      expect(r.hash).toMatch(HASH);
+      expect(r.hash).toBe(run.completed.find((c) => c.id === id)!.hash);
+    }
+    expect(await row(pending)).toMatchObject({ status: 'pending', hash: null });
+    expect(await row(noWallet)).toMatchObject({ status: 'approved', processing: false, hash: null });
+    // The money left the balance at request time: paying out moves nothing.
+    expect(await balance()).toBe(before);
+
+    // A second run finds nothing to pay: nothing is sent twice.
+    expect((await worker.runOnce()).completed).toEqual([]);
+    expect(chain.sends).toHaveLength(2);
+  });
+
+  it('shows completed withdrawals with their hash in the list', async () => {
+    await clearQueue();
+    const id = await makeWithdrawal('pending');
+    expect(
+      (await t.call('POST', '/api/admin/withdrawal/update', { token, body: { withdrawal_id: id } }))
+        .statusCode,
+    ).toBe(200);
+    await new PayoutWorker(t.db, new SimulatedChain()).runOnce();
+    const res = await t.call('GET', `/api/admin/withdrawal?status=completed&id=${id}`, { token });
+    const [w] = res.json().data.data;
+    expect(w).toMatchObject({ id, status: 'completed', processing: false });
+    expect(w.hash).toMatch(HASH);
+  });
+
+  it('leaves a withdrawal approved after a failed send and pays it on the next run', async () => {
+    await clearQueue();
+    const id = await makeWithdrawal('approved');
+    const chain = new RecordingChain();
+    chain.failFor.add(`withdrawal:${id}`);
+    const worker = new PayoutWorker(t.db, chain);
+    const run = await worker.runOnce();
+    expect(run).toEqual({ completed: [], failed: [{ id, error: 'node unavailable' }] });
+    expect(await row(id)).toEqual({ status: 'approved', processing: false, hash: null });
+    chain.failFor.clear();
+    expect((await worker.runOnce()).completed.map((c) => c.id)).toEqual([id]);
+    expect((await row(id)).status).toBe('completed');
+  });
+
+  it('never claims a withdrawal another worker is paying, and retakes a stale claim idempotently', async () => {
+    await clearQueue();
+    const id = await makeWithdrawal('approved');
+    // Another worker claimed it just now: left alone.
+    await t.db.query('UPDATE withdrawals SET processing = true, updated_at = now() WHERE id = $1', [id]);
+    const chain = new RecordingChain();
+    expect((await new PayoutWorker(t.db, chain).runOnce()).completed).toEqual([]);
+    expect(chain.sends).toEqual([]);
+    // That worker died after sending: the claim goes stale and is retaken; the chain's reference keeps it
+    // from paying twice (same hash back).
+    const first = await chain.send({
+      to: `0x${'ab'.repeat(20)}`,
+      amount: '25.125',
+      reference: `withdrawal:${id}`,
+    });
+    await t.db.query(`UPDATE withdrawals SET updated_at = now() - interval '11 minutes' WHERE id = $1`, [id]);
+    const run = await new PayoutWorker(t.db, chain).runOnce();
+    expect(run.completed).toEqual([{ id, hash: first.hash }]);
+    expect(new Set(chain.sends.map((s) => s.reference)).size).toBe(1);
+  });
+
+  it(`concurrent runs of two workers pay each withdrawal once (${driver})`, async () => {
+    await clearQueue();
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i++)
+      ids.push(await makeWithdrawal('approved', `0x${String(i).padStart(40, '0')}`, '1'));
+    const chain = new RecordingChain();
+    const w1 = new PayoutWorker(t.db, chain, { batchSize: 7 });
+    const w2 = new PayoutWorker(t.db, chain, { batchSize: 7 });
+    const done: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const runs = await Promise.all([w1.runOnce(), w2.runOnce(), w1.runOnce()]);
+      // w1.runOnce() twice at once shares one pass.
+      expect(runs[2]).toBe(runs[0]);
+      for (const r of [runs[0], runs[1]]) done.push(...r.completed.map((c) => c.id));
+    }
+    expect([...done].sort((a, b) => a - b)).toEqual(ids);
+    expect(chain.sends.map((s) => s.reference).sort()).toEqual(ids.map((id) => `withdrawal:${id}`).sort());
+  });
+
+  it('the simulated chain returns a deterministic 0x hash and pays a reference once', async () => {
+    const chain = new SimulatedChain();
+    const one = await chain.send({ to: '0x1', amount: '5', reference: 'withdrawal:1' });
+    expect(one.hash).toMatch(HASH);
+    expect(await chain.send({ to: '0x1', amount: '5', reference: 'withdrawal:1' })).toEqual(one);
+    expect((await chain.send({ to: '0x1', amount: '5', reference: 'withdrawal:2' })).hash).not.toBe(one.hash);
+    expect(chain.paid.size).toBe(2);
+    expect(
+      (await new SimulatedChain().send({ to: '0x1', amount: '5', reference: 'withdrawal:1' })).hash,
+    ).toBe(one.hash);
+  });
+
+  it('PAYOUT_INTERVAL_MS: default 5000, 0 disables, else a timer that pays', async () => {
+    expect(payoutIntervalMs({})).toBe(5000);
+    expect(payoutIntervalMs({ PAYOUT_INTERVAL_MS: '250' })).toBe(250);
+    expect(() => payoutIntervalMs({ PAYOUT_INTERVAL_MS: '-1' })).toThrow(/PAYOUT_INTERVAL_MS/);
+    expect(() => payoutIntervalMs({ PAYOUT_INTERVAL_MS: 'soon' })).toThrow(/PAYOUT_INTERVAL_MS/);
+    expect(startPayoutWorker(t.db, { env: { PAYOUT_INTERVAL_MS: '0' } })).toBeUndefined();
+
+    await clearQueue();
+    const id = await makeWithdrawal('approved');
+    const worker = startPayoutWorker(t.db, { env: { PAYOUT_INTERVAL_MS: '20' } })!;
+    try {
+      const deadline = Date.now() + 10_000;
+      while ((await row(id)).status !== 'completed' && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
+      expect((await row(id)).status).toBe('completed');
+    } finally {
+      await worker.stop();
+    }
+  });
+});
