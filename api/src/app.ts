@@ -7,7 +7,9 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { minesRoutes } from './modules/mines/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import { transactionsRoutes } from './modules/transactions/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -58,6 +60,8 @@ export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, op
   await fastify.register(authRoutes);
   await fastify.register(dashboardRoutes, { dashboard });
   await fastify.register(minesRoutes, { onChange: () => dashboard.invalidate() });
+  await fastify.register(supportRoutes, { onChange: () => dashboard.invalidate() });
+  await fastify.register(usersRoutes, { onChange: () => dashboard.invalidate() });
   await fastify.register(withdrawalsRoutes, { onChange: () => dashboard.invalidate() });
   await fastify.register(transactionsRoutes);
 });

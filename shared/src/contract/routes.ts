@@ -229,7 +229,15 @@ export const routes = {
     path: '/admin/user/:id/unblock',
     auth: 'session',
     params: users.userUnblockParams,
+    body: users.userUnblockBody,
     response: users.userUnblockResponse,
+  },
+  userDetails: {
+    method: 'GET',
+    path: '/admin/user/:id',
+    auth: 'session',
+    params: users.userDetailsParams,
+    response: users.userDetailsResponse,
   },
 
   withdrawalsList: {

@@ -1,0 +1,133 @@
+import type { SupportListQuery, SupportTicket } from '@backoffice/shared/contract';
+import type { Db } from '../../db/types.ts';
+
+/** One SQL statement with its parameters (what the bench runs directly through the driver). */
+export interface SqlStatement {
+  text: string;
+  values: unknown[];
+}
+
+/** LIKE pattern for a case-insensitive prefix: the text lower-cased, `\`, `%` and `_` escaped. */
+export const prefixPattern = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The UTC day [start, end) of a YYYY-MM-DD or ISO date-time filter. */
+export function utcDay(value: string): { start: string; end: string } {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : new Date(value).toISOString().slice(0, 10);
+  const start = new Date(`${day}T00:00:00.000Z`);
+  const end = new Date(start.getTime() + 86_400_000);
+  return { start: start.toISOString(), end: end.toISOString() };
+}
+
+const TICKET_COLUMNS = `t.id, t.type, t.message, t.status, t.remarks, t.created_at AS "createdAt",
+  t.updated_at AS "updatedAt", t.closed_at AS "closedAt",
+  json_build_object('id', u.id, 'name', u.name, 'username', u.username) AS "User"`;
+
+/** ORDER BY per sort field; ties broken by created_at then id in the same direction (index-backed). */
+const ORDER: Record<SupportListQuery['sort_by'], (d: 'ASC' | 'DESC') => string> = {
+  createdAt: (d) => `t.created_at ${d}, t.id ${d}`,
+  id: (d) => `t.id ${d}`,
+  status: (d) => `t.status ${d}, t.created_at ${d}, t.id ${d}`,
+  type: (d) => `t.type ${d}, t.created_at ${d}, t.id ${d}`,
+};
+
+type Filters = Pick<SupportListQuery, 'id' | 'username' | 'status' | 'created_at'>;
+
+function where(filters: Filters): { sql: string; values: unknown[]; needsUser: boolean } {
+  const conditions: string[] = [];
+  const values: unknown[] = [];
+  const add = (sql: (p: string) => string, value: unknown) => {
+    values.push(value);
+    conditions.push(sql(`$${values.length}`));
+  };
+  if (filters.id !== undefined) add((p) => `t.id = ${p}`, filters.id);
+  if (filters.username) add((p) => `lower(u.username) LIKE ${p}`, prefixPattern(filters.username));
+  if (filters.status) add((p) => `t.status = ${p}`, filters.status);
+  if (filters.created_at) {
+    const { start, end } = utcDay(filters.created_at);
+    add((p) => `t.created_at >= ${p}::timestamptz`, start);
+    add((p) => `t.created_at < ${p}::timestamptz`, end);
+  }
+  return {
+    sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '',
+    values,
+    needsUser: !!filters.username,
+  };
+}
+
+/** The page of GET /admin/support (the bench runs this same statement). */
+export function buildSupportListQuery(query: SupportListQuery, _now?: Date): SqlStatement {
+  const w = where(query);
+  const direction = query.sort_type === 'asc' ? 'ASC' : 'DESC';
+  const values = [...w.values, query.per_page, (query.page - 1) * query.per_page];
+  return {
+    text: `SELECT ${TICKET_COLUMNS}
+             FROM support_tickets t JOIN users u ON u.id = t.user_id
+             ${w.sql}
+            ORDER BY ${ORDER[query.sort_by](direction)}
+            LIMIT $${values.length - 1} OFFSET $${values.length}`,
+    values,
+  };
+}
+
+/** The total of GET /admin/support (joins users only when filtering by username). */
+export function buildSupportCountQuery(query: Filters, _now?: Date): SqlStatement {
+  const w = where(query);
+  return {
+    text: `SELECT count(*) AS n FROM support_tickets t
+             ${w.needsUser ? 'JOIN users u ON u.id = t.user_id' : ''} ${w.sql}`,
+    values: w.values,
+  };
+}
+
+export async function listTickets(
+  db: Db,
+  query: SupportListQuery,
+): Promise<{ rows: SupportTicket[]; total: number }> {
+  const page = buildSupportListQuery(query);
+  const count = buildSupportCountQuery(query);
+  const [rows, [total]] = await Promise.all([
+    db.query<SupportTicket>(page.text, page.values),
+    db.query<{ n: number }>(count.text, count.values),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findTicket(db: Db, id: number): Promise<SupportTicket | undefined> {
+  const rows = await db.query<SupportTicket>(
+    `SELECT ${TICKET_COLUMNS} FROM support_tickets t JOIN users u ON u.id = t.user_id WHERE t.id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+/**
+ * Sets the status (closing stamps closed_at once, reopening clears it) and, when `remarks` is not
+ * undefined, the remarks (null or blank clears them). Returns false for an unknown id.
+ */
+export async function updateTicket(
+  db: Db,
+  id: number,
+  change: { status: 'open' | 'closed'; remarks?: string | null },
+): Promise<boolean> {
+  const setRemarks = change.remarks !== undefined;
+  const rows = await db.query(
+    `UPDATE support_tickets
+        SET status = $2,
+            closed_at = CASE WHEN $2 = 'closed' THEN coalesce(closed_at, now()) ELSE NULL END,
+            remarks = CASE WHEN $3::boolean THEN nullif($4::text, '') ELSE remarks END,
+            updated_at = now()
+      WHERE id = $1 RETURNING id`,
+    [id, change.status, setRemarks, change.remarks ?? null],
+  );
+  return rows.length > 0;
+}
+
+/** Closes the ticket if (and only if) it is open. */
+export async function closeOpenTicket(db: Db, id: number): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE support_tickets SET status = 'closed', closed_at = now(), updated_at = now()
+      WHERE id = $1 AND status = 'open' RETURNING id`,
+    [id],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,57 @@
+import { API_PREFIX, routes, SUPPORT_ID_MISSING } from '@backoffice/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../lib/http-error.ts';
+import { defineRoute } from '../../plugins/route.ts';
+import { SupportService } from './service.ts';
+
+const tags = ['support'];
+
+export async function supportRoutes(app: FastifyInstance, opts: { onChange: () => void }): Promise<void> {
+  const service = new SupportService(app.db, opts.onChange);
+
+  defineRoute(
+    app,
+    routes.supportList,
+    { tags, summary: 'Support tickets: filter by id, username prefix, status, day; sort; page' },
+    async ({ query }) => ({
+      success: true,
+      message: 'Support tickets retrieved successfully',
+      data: await service.list(query),
+    }),
+  );
+
+  defineRoute(
+    app,
+    routes.supportUpdate,
+    { tags, summary: 'Update the status and remarks of a ticket' },
+    async ({ params, body }) => ({
+      success: true,
+      message: 'Support updated successfully',
+      data: await service.update(params.id, body),
+    }),
+  );
+
+  defineRoute(
+    app,
+    routes.supportDelete,
+    { tags, summary: 'Close a ticket (nothing is deleted)' },
+    async ({ params }) => ({
+      success: true,
+      message: 'Support ticket closed successfully',
+      data: await service.close(params.id),
+    }),
+  );
+
+  // Update and close without any id segment (`PUT /admin/support`): the spec's 400, not a 404.
+  for (const method of ['PUT', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: `${API_PREFIX}/admin/support`,
+      config: { auth: 'session' },
+      schema: { hide: true },
+      handler: async () => {
+        throw new HttpError(400, SUPPORT_ID_MISSING);
+      },
+    });
+  }
+}

@@ -1,0 +1,105 @@
+import type {
+  Paged,
+  User,
+  UserDetails,
+  UserStatus,
+  UsersListQuery,
+  UserUpdateBody,
+} from '@backoffice/shared/contract';
+import type { Db } from '../../db/types.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import * as repo from './repository.ts';
+
+const INT_MAX = 2_147_483_647;
+const notFound = () => new HttpError(404, 'User not found');
+
+export class UsersService {
+  constructor(
+    private readonly db: Db,
+    private readonly onChange: () => void = () => {},
+  ) {}
+
+  async list(query: UsersListQuery): Promise<Paged<User>> {
+    const size = repo.pageSize(query);
+    const { rows, total } = await repo.listUsers(this.db, query);
+    return { data: rows, total, totalPages: Math.ceil(total / size), page: query.page, perPage: size };
+  }
+
+  async details(id: number): Promise<UserDetails> {
+    if (id > INT_MAX) throw notFound();
+    const user = await repo.findProfile(this.db, id);
+    if (!user) throw notFound();
+    const [blockHistory, activity] = await Promise.all([
+      repo.blockHistory(this.db, id),
+      repo.userActivity(this.db, id),
+    ]);
+    return { user, blockHistory, ...activity };
+  }
+
+  /**
+   * One status change in a transaction: the user row is locked, the UPDATE is conditional on the status
+   * read, and entering or leaving 'blocked' appends a history entry with the admin and the reason.
+   * `expect` refuses the change (409) when the current status is not the expected one.
+   */
+  private async transition(
+    id: number,
+    adminId: number,
+    to: UserStatus,
+    options: { reason?: string | null; expect?: { status: UserStatus; is: boolean; message: string } },
+  ): Promise<{ user: User; changed: boolean }> {
+    if (id > INT_MAX) throw notFound();
+    const result = await this.db.transaction(async (tx) => {
+      const current = await repo.findLiveUser(tx, id, true);
+      if (!current) throw notFound();
+      const { expect } = options;
+      if (expect && (current.status === expect.status) !== expect.is)
+        throw new HttpError(409, expect.message);
+      if (current.status === to) return { user: current, changed: false };
+      const reason = options.reason?.trim() || null;
+      if (!(await repo.changeStatus(tx, id, current.status, to, to === 'blocked' ? reason : null)))
+        throw new HttpError(409, 'User was changed by someone else, please reload');
+      if (to === 'blocked' || current.status === 'blocked') {
+        await repo.recordBlock(tx, {
+          userId: id,
+          action: to === 'blocked' ? 'blocked' : 'unblocked',
+          reason,
+          adminId,
+        });
+      }
+      return { user: (await repo.findLiveUser(tx, id))!, changed: true };
+    });
+    if (result.changed) this.onChange();
+    return result;
+  }
+
+  block(id: number, adminId: number, reason: string): Promise<{ user: User }> {
+    return this.transition(id, adminId, 'blocked', {
+      reason,
+      expect: { status: 'blocked', is: false, message: 'User is already blocked' },
+    });
+  }
+
+  /** The unblocked state reads 'active'. */
+  unblock(id: number, adminId: number, reason?: string | null): Promise<{ user: User }> {
+    return this.transition(id, adminId, 'active', {
+      reason,
+      expect: { status: 'blocked', is: true, message: 'User is not blocked' },
+    });
+  }
+
+  async update(id: number, adminId: number, body: UserUpdateBody): Promise<{ user: User; message: string }> {
+    if (body.status === 'blocked') {
+      return { ...(await this.block(id, adminId, body.reason ?? '')), message: 'User blocked successfully' };
+    }
+    if (body.status === 'unblocked') {
+      return { ...(await this.unblock(id, adminId, body.reason)), message: 'User unblocked successfully' };
+    }
+    const { user, changed } = await this.transition(id, adminId, body.status, { reason: body.reason });
+    return { user, message: changed ? 'User updated successfully' : 'User status unchanged' };
+  }
+
+  async remove(id: number): Promise<void> {
+    if (id > INT_MAX || !(await repo.softDelete(this.db, id))) throw notFound();
+    this.onChange();
+  }
+}
