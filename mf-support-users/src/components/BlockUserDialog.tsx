@@ -4,6 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { blockUser, USER_FALLBACKS } from '../data/users.ts';
 
 const REASON_MAX = 500;
+/** The API's message (contract users.ts BLOCK_REASON_REQUIRED), checked here before any call. */
+export const REASON_REQUIRED = 'Reason is required';
 
 /** Block with a reason: the reason is stored in the user's block history (who, when, why). */
 export function BlockUserDialog({
@@ -18,8 +20,13 @@ export function BlockUserDialog({
   const { http, notify } = useHost();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (reason.trim() === '') {
+      setReasonError(REASON_REQUIRED);
+      return;
+    }
     setBusy(true);
     try {
       await blockUser(http, user.id, reason);
@@ -56,14 +63,19 @@ export function BlockUserDialog({
         <Field
           label="Reason"
           htmlFor="su-block-reason"
-          hint={`Kept in the user's block history. ${reason.length}/${REASON_MAX}`}
+          error={reasonError}
+          hint={`Kept in the user's block history with your name and the time. ${reason.length}/${REASON_MAX}`}
         >
           <TextArea
             rows={3}
             maxLength={REASON_MAX}
             placeholder="Why is this user blocked?"
             value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            aria-required="true"
+            onChange={(e) => {
+              setReason(e.target.value);
+              setReasonError(null);
+            }}
           />
         </Field>
       </form>

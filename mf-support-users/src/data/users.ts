@@ -54,8 +54,11 @@ export async function fetchUsers(http: HttpClient, filters: UserFilters, signal?
 }
 
 export async function blockUser(http: HttpClient, id: number, reason: string) {
-  const body = reason.trim() === '' ? { userId: id } : { userId: id, reason: reason.trim() };
-  return http.put(`/admin/user/${id}/block`, body, trusted<UserBlockResponse>());
+  return http.put(
+    `/admin/user/${id}/block`,
+    { userId: id, reason: reason.trim() },
+    trusted<UserBlockResponse>(),
+  );
 }
 
 export async function unblockUser(http: HttpClient, id: number) {

@@ -1,5 +1,13 @@
-import type { Transaction, Withdrawal } from '@backoffice/shared/contract';
+import type {
+  UserBlockEntry,
+  UserLotteryTicket,
+  UserMineGame,
+  UserProfile,
+  UserTransaction,
+  UserWithdrawal,
+} from '@backoffice/shared/contract';
 import {
+  bscTxUrl,
   formatCount,
   formatDateTime,
   formatMoney,
@@ -27,76 +35,71 @@ import { Link, useParams } from 'react-router-dom';
 import { BlockUserDialog } from '../../components/BlockUserDialog.tsx';
 import { UserStatusBadge } from '../../components/UserStatusBadge.tsx';
 import { useUnblock } from '../../components/useUnblock.ts';
-import {
-  fetchUserDetail,
-  type Recent,
-  USER_DETAIL_FALLBACK,
-  type UserBlockEntry,
-  type UserDetail,
-  type UserMineGame,
-  type UserTicket,
-} from '../../data/user-detail.ts';
+import { fetchUserDetails, USER_DETAIL_FALLBACK } from '../../data/user-detail.ts';
 import { useScreenLoad } from '../../data/useScreenLoad.ts';
+import { withdrawalLink } from './links.ts';
 
 const TX_COLORS: Record<string, BadgeColor> = { completed: 'green', waiting: 'yellow', failed: 'red' };
 const WITHDRAWAL_COLORS: Record<string, BadgeColor> = {
   waiting: 'yellow',
   pending: 'yellow',
-  pending_otp: 'yellow',
+  pending_otp: 'orange',
   approved: 'blue',
   rejected: 'red',
   cancelled: 'grey',
   completed: 'green',
 };
+const GAME_OUTCOMES: Record<string, BadgeColor> = { won: 'green', lost: 'red', cancelled: 'grey' };
 
-/** The finance screen that lists a withdrawal, with the filter that finds it there. */
-export function withdrawalLink(w: Pick<Withdrawal, 'id' | 'status'>, username: string): string {
-  if (w.status === 'pending' || w.status === 'waiting') return `/withdrawals/pending?id=${w.id}`;
-  if (w.status === 'completed') return `/withdrawals/completed?id=${w.id}`;
-  return `/withdrawals/approved?username=${encodeURIComponent(username)}`;
-}
+const nowrap = (text: ReactNode) => <span className="su-nowrap">{text}</span>;
+const none = <span className="su-muted">—</span>;
 
-function Section<T>({
+/** A card with the latest rows of one kind, how many there are in all, and links to the full list. */
+function Recent<T extends { id: number }>({
   title,
-  recent,
+  rows,
+  total,
   columns,
   empty,
+  summary,
   more,
 }: {
   title: string;
-  recent: Recent<T> & { data: T[] };
+  rows: T[];
+  total: number;
   columns: Column<T>[];
   empty: string;
+  summary?: ReactNode;
   more?: ReactNode;
 }) {
-  const shown = recent.data.length;
+  const count =
+    rows.length < total
+      ? `latest ${formatCount(rows.length)} of ${formatCount(total)}`
+      : `${formatCount(total)} in all`;
   return (
     <Card
       className="su-table-card"
       title={title}
       extra={
         <span className="su-section-extra">
-          <span className="su-muted">
-            {shown < recent.total
-              ? `latest ${formatCount(shown)} of ${formatCount(recent.total)}`
-              : `${formatCount(recent.total)} in all`}
-          </span>
+          <span className="su-muted">{count}</span>
           {more}
         </span>
       }
     >
+      {summary && <p className="su-section-summary">{summary}</p>}
       <DataTable
         caption={title}
         columns={columns}
-        rows={recent.data}
-        rowKey={(row) => (row as { id: number }).id}
+        rows={rows}
+        rowKey={(row) => row.id}
         empty={<EmptyState>{empty}</EmptyState>}
       />
     </Card>
   );
 }
 
-function Profile({ user }: { user: UserDetail['user'] }) {
+function Profile({ user }: { user: UserProfile }) {
   const rows: [string, ReactNode][] = [
     ['ID', user.id],
     ['Name', user.name || <span className="su-muted">Not set</span>],
@@ -104,7 +107,7 @@ function Profile({ user }: { user: UserDetail['user'] }) {
     [
       'Email',
       <>
-        {user.email}{' '}
+        <span className="su-break">{user.email}</span>{' '}
         <Badge color={user.email_verified ? 'green' : 'grey'}>
           {user.email_verified ? 'verified' : 'unverified'}
         </Badge>
@@ -117,15 +120,14 @@ function Profile({ user }: { user: UserDetail['user'] }) {
       </Badge>,
     ],
     ['Status', <UserStatusBadge key="status" status={user.status} />],
-    ['Last Login', user.last_login ? formatDateTime(user.last_login) : 'Never'],
+    ['Last login', user.last_login ? formatDateTime(user.last_login) : 'Never'],
     ['Joined', formatDateTime(user.createdAt)],
   ];
   if (user.status === 'blocked')
     rows.push(['Block reason', user.block_reason || <span className="su-muted">None given</span>]);
-  if (user.deleted_at) rows.push(['Deleted', formatDateTime(user.deleted_at)]);
   return (
     <Card title="Profile" className="su-profile">
-      <dl className="su-meta su-meta--profile">
+      <dl className="su-meta">
         {rows.map(([label, value]) => (
           <div key={label} className="su-meta__row">
             <dt>{label}</dt>
@@ -146,29 +148,25 @@ const blockColumns: Column<UserBlockEntry>[] = [
   {
     key: 'reason',
     title: 'Reason',
-    render: (b) =>
-      b.reason ? <span className="su-remarks">{b.reason}</span> : <span className="su-muted">—</span>,
+    render: (b) => (b.reason ? <span className="su-remarks">{b.reason}</span> : none),
   },
   {
     key: 'admin',
     title: 'By',
     render: (b) =>
       b.admin ? (
-        <span className="su-nowrap">
-          {b.admin.name ? `${b.admin.name} (${b.admin.email})` : b.admin.email}
+        <span className="su-user-cell">
+          <span>{b.admin.name}</span>
+          <span className="su-muted">{b.admin.email}</span>
         </span>
       ) : (
-        <span className="su-muted">Unknown</span>
+        <span className="su-muted">Not recorded</span>
       ),
   },
-  {
-    key: 'when',
-    title: 'When',
-    render: (b) => <span className="su-nowrap">{formatDateTime(b.createdAt)}</span>,
-  },
+  { key: 'when', title: 'When', render: (b) => nowrap(formatDateTime(b.createdAt)) },
 ];
 
-const ticketColumns: Column<UserTicket>[] = [
+const ticketColumns: Column<UserLotteryTicket>[] = [
   { key: 'number', title: 'Ticket', render: (t) => <code>{t.ticket_number}</code> },
   {
     key: 'lottery',
@@ -179,22 +177,15 @@ const ticketColumns: Column<UserTicket>[] = [
       </Link>
     ),
   },
-  {
-    key: 'price',
-    title: 'Price',
-    align: 'right',
-    render: (t) => <span className="su-nowrap">{formatUsdt(t.price)}</span>,
-  },
+  { key: 'price', title: 'Price', align: 'right', render: (t) => nowrap(formatUsdt(t.price)) },
   {
     key: 'result',
     title: 'Result',
     render: (t) =>
       t.is_winner ? (
-        <Badge color="green">
-          {t.prize_rank ? `#${t.prize_rank} ` : ''}won {formatUsdt(t.winning_amount)}
-        </Badge>
+        <Badge color="green">{`${t.prize_rank ? `Rank ${t.prize_rank}: ` : ''}won ${formatUsdt(t.winning_amount)}`}</Badge>
       ) : (
-        <span className="su-muted">—</span>
+        none
       ),
   },
   {
@@ -202,40 +193,90 @@ const ticketColumns: Column<UserTicket>[] = [
     title: 'Status',
     render: (t) => <Badge color={t.status === 'active' ? 'green' : 'yellow'}>{t.status}</Badge>,
   },
-  {
-    key: 'date',
-    title: 'Bought',
-    render: (t) => <span className="su-nowrap">{formatDateTime(t.createdAt)}</span>,
-  },
+  { key: 'date', title: 'Bought', render: (t) => nowrap(formatDateTime(t.createdAt)) },
 ];
 
 const gameColumns: Column<UserMineGame>[] = [
   { key: 'id', title: 'Game', render: (g) => `#${g.id}` },
   { key: 'mines', title: 'Mines', align: 'right', render: (g) => g.mines_count },
-  {
-    key: 'bet',
-    title: 'Bet',
-    align: 'right',
-    render: (g) => <span className="su-nowrap">{formatUsdt(g.amount)}</span>,
-  },
-  {
-    key: 'payout',
-    title: 'Payout',
-    align: 'right',
-    render: (g) => <span className="su-nowrap">{formatUsdt(g.payout)}</span>,
-  },
+  { key: 'bet', title: 'Bet', align: 'right', render: (g) => nowrap(formatUsdt(g.amount)) },
+  { key: 'payout', title: 'Payout', align: 'right', render: (g) => nowrap(formatUsdt(g.payout)) },
   {
     key: 'status',
     title: 'Status',
     render: (g) =>
-      g.status === 'true' ? <Badge color="blue">active</Badge> : <Badge color="grey">finished</Badge>,
+      g.status === 'true' ? (
+        <Badge color="blue">active</Badge>
+      ) : (
+        <Badge color={GAME_OUTCOMES[g.outcome ?? ''] ?? 'grey'}>{g.outcome ?? 'finished'}</Badge>
+      ),
+  },
+  { key: 'date', title: 'Played', render: (g) => nowrap(formatDateTime(g.created_at)) },
+];
+
+const txColumns: Column<UserTransaction>[] = [
+  {
+    key: 'id',
+    title: 'ID',
+    render: (t) => (
+      <Link className="su-link" to={`/transactions?id=${t.id}`}>
+        #{t.id}
+      </Link>
+    ),
   },
   {
-    key: 'date',
-    title: 'Played',
-    render: (g) => <span className="su-nowrap">{formatDateTime(g.created_at)}</span>,
+    key: 'amount',
+    title: 'Amount',
+    align: 'right',
+    render: (t) => nowrap(`${formatMoney(t.amount)} ${upperCurrency(t.currency)}`),
   },
+  { key: 'pay', title: 'Paid in', render: (t) => upperCurrency(t.pay_currency) || none },
+  {
+    key: 'status',
+    title: 'Status',
+    render: (t) => <Badge color={TX_COLORS[t.status] ?? 'grey'}>{t.status}</Badge>,
+  },
+  { key: 'date', title: 'Date', render: (t) => nowrap(formatDateTime(t.createdAt)) },
 ];
+
+function withdrawalColumns(username: string): Column<UserWithdrawal>[] {
+  return [
+    {
+      key: 'id',
+      title: 'ID',
+      render: (w) => (
+        <Link className="su-link" to={withdrawalLink(w, username)}>
+          #{w.id}
+        </Link>
+      ),
+    },
+    { key: 'amount', title: 'Amount', align: 'right', render: (w) => nowrap(formatUsdt(w.amount)) },
+    {
+      key: 'wallet',
+      title: 'Wallet',
+      render: (w) =>
+        w.wallet_address ? <code title={w.wallet_address}>{shortenAddress(w.wallet_address)}</code> : none,
+    },
+    {
+      key: 'status',
+      title: 'Status',
+      render: (w) => <Badge color={WITHDRAWAL_COLORS[w.status] ?? 'grey'}>{w.status}</Badge>,
+    },
+    {
+      key: 'hash',
+      title: 'Hash',
+      render: (w) =>
+        w.hash ? (
+          <a className="su-link" href={bscTxUrl(w.hash)} target="_blank" rel="noreferrer">
+            {shortenAddress(w.hash)}
+          </a>
+        ) : (
+          none
+        ),
+    },
+    { key: 'date', title: 'Requested', render: (w) => nowrap(formatDateTime(w.createdAt)) },
+  ];
+}
 
 /** /users/{id}: everything about one user on one page (the spec leaves this screen open). */
 export default function UserPage() {
@@ -243,7 +284,7 @@ export default function UserPage() {
   const { http } = useHost();
   const [blocking, setBlocking] = useState(false);
   const detail = useScreenLoad(
-    (signal) => fetchUserDetail(http, id, signal),
+    (signal) => fetchUserDetails(http, id, signal),
     [http, id],
     USER_DETAIL_FALLBACK,
   );
@@ -254,7 +295,7 @@ export default function UserPage() {
     { label: 'Users', to: '/users' },
   ];
 
-  if (!data) {
+  if (!data || String(data.user.id) !== id) {
     return (
       <div className="su-page">
         <PageHeader title="User" breadcrumb={[...crumbs, { label: `#${id}` }]} />
@@ -269,77 +310,13 @@ export default function UserPage() {
     );
   }
 
-  const { user } = data;
+  const { user, transactions, withdrawals, lotteryTickets, mineGames } = data;
   const username = encodeURIComponent(user.username);
-  const txColumns: Column<Transaction>[] = [
-    {
-      key: 'id',
-      title: 'ID',
-      render: (t) => (
-        <Link className="su-link" to={`/transactions?id=${t.id}`}>
-          #{t.id}
-        </Link>
-      ),
-    },
-    {
-      key: 'amount',
-      title: 'Amount',
-      align: 'right',
-      render: (t) => (
-        <span className="su-nowrap">{`${formatMoney(t.amount)} ${upperCurrency(t.currency)}`}</span>
-      ),
-    },
-    { key: 'pay', title: 'Paid in', render: (t) => upperCurrency(t.pay_currency) || '—' },
-    {
-      key: 'status',
-      title: 'Status',
-      render: (t) => <Badge color={TX_COLORS[t.status] ?? 'grey'}>{t.status}</Badge>,
-    },
-    {
-      key: 'date',
-      title: 'Date',
-      render: (t) => <span className="su-nowrap">{formatDateTime(t.createdAt)}</span>,
-    },
-  ];
-  const withdrawalColumns: Column<Withdrawal>[] = [
-    {
-      key: 'id',
-      title: 'ID',
-      render: (w) => (
-        <Link className="su-link" to={withdrawalLink(w, user.username)}>
-          #{w.id}
-        </Link>
-      ),
-    },
-    {
-      key: 'amount',
-      title: 'Amount',
-      align: 'right',
-      render: (w) => <span className="su-nowrap">{formatUsdt(w.amount)}</span>,
-    },
-    {
-      key: 'wallet',
-      title: 'Wallet',
-      render: (w) =>
-        w.wallet_address ? <code title={w.wallet_address}>{shortenAddress(w.wallet_address)}</code> : '—',
-    },
-    {
-      key: 'status',
-      title: 'Status',
-      render: (w) => <Badge color={WITHDRAWAL_COLORS[w.status] ?? 'grey'}>{w.status}</Badge>,
-    },
-    {
-      key: 'date',
-      title: 'Requested',
-      render: (w) => <span className="su-nowrap">{formatDateTime(w.createdAt)}</span>,
-    },
-  ];
-
   return (
     <div className="su-page">
       <PageHeader
         title={user.name || user.username}
-        subtitle={`@${user.username} · ${user.email}`}
+        subtitle={`@${user.username}`}
         breadcrumb={[...crumbs, { label: user.username }]}
         actions={
           <>
@@ -358,9 +335,12 @@ export default function UserPage() {
           </>
         }
       />
+      {detail.message && (
+        <ErrorPanel title="Error Loading User" message={detail.message} onRetry={detail.reload} />
+      )}
       <div className="su-user-top">
         <Profile user={user} />
-        <div className="su-user-figures">
+        <section className="su-figures" aria-label="Money">
           <StatCard label="Balance" value={formatUsdt(user.balance)} tone="blue" />
           <StatCard
             label="Winnings"
@@ -369,31 +349,32 @@ export default function UserPage() {
             tone="green"
           />
           <StatCard
-            label="Deposits"
-            value={formatCount(data.transactions.total)}
-            hint={<Link to={`/transactions?username=${username}`}>View transactions</Link>}
+            label="Deposited"
+            value={formatUsdt(transactions.completedAmount)}
+            hint={`${formatCount(transactions.completedCount)} completed of ${formatCount(transactions.total)} deposits`}
             tone="purple"
           />
           <StatCard
-            label="Withdrawals"
-            value={formatCount(data.withdrawals.total)}
-            hint={<Link to={`/withdrawals/approved?username=${username}`}>View processed withdrawals</Link>}
+            label="Withdrawn"
+            value={formatUsdt(withdrawals.paidAmount)}
+            hint={`${formatUsdt(withdrawals.pendingAmount)} pending in ${formatCount(withdrawals.pendingCount)}`}
             tone="orange"
           />
-        </div>
+        </section>
       </div>
       <Card title="Block history" className="su-table-card">
         <DataTable
           caption="Block history"
           columns={blockColumns}
-          rows={data.blocks}
+          rows={data.blockHistory}
           rowKey={(b) => b.id}
           empty={<EmptyState>This user has never been blocked</EmptyState>}
         />
       </Card>
-      <Section
+      <Recent
         title="Recent transactions"
-        recent={data.transactions}
+        rows={transactions.data}
+        total={transactions.total}
         columns={txColumns}
         empty="No transactions yet"
         more={
@@ -402,10 +383,11 @@ export default function UserPage() {
           </ButtonLink>
         }
       />
-      <Section
+      <Recent
         title="Withdrawals"
-        recent={data.withdrawals}
-        columns={withdrawalColumns}
+        rows={withdrawals.data}
+        total={withdrawals.total}
+        columns={withdrawalColumns(user.username)}
         empty="No withdrawals yet"
         more={
           <ButtonLink size="small" to={`/withdrawals/approved?username=${username}`}>
@@ -413,13 +395,22 @@ export default function UserPage() {
           </ButtonLink>
         }
       />
-      <Section
+      <Recent
         title="Lottery tickets"
-        recent={data.tickets}
+        rows={lotteryTickets.data}
+        total={lotteryTickets.total}
         columns={ticketColumns}
         empty="No lottery tickets yet"
+        summary={`Spent ${formatUsdt(lotteryTickets.spent)} · won ${formatUsdt(lotteryTickets.won)} on ${formatCount(lotteryTickets.wins)} winning tickets`}
       />
-      <Section title="Mine games" recent={data.mineGames} columns={gameColumns} empty="No mine games yet" />
+      <Recent
+        title="Mine games"
+        rows={mineGames.data}
+        total={mineGames.total}
+        columns={gameColumns}
+        empty="No mine games yet"
+        summary={`Bets ${formatUsdt(mineGames.bets)} · payouts ${formatUsdt(mineGames.payouts)} · ${formatCount(mineGames.active)} active`}
+      />
       {blocking && (
         <BlockUserDialog
           user={user}
