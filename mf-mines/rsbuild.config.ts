@@ -12,6 +12,7 @@ export default defineConfig({
       exposes: { './app': './src/app.tsx' },
       shared: federationShared(),
       dts: false,
+      experiments: { externalRuntime: true },
     }),
   ],
   source: { entry: { index: './src/index.ts' }, transformImport: [antdTransformImport] },

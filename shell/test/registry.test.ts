@@ -6,9 +6,9 @@ import { providedModules } from '../src/federation/provided.ts';
 import { packageOf } from '../src/federation/runtime.ts';
 import { buildMenu, isActive } from '../src/layout/menu.ts';
 import { findRemote } from '../src/registry/match.ts';
-import { registrySchema } from '../src/registry/registry.ts';
+import { parseRegistry } from '../src/registry/registry.ts';
 
-const registry = registrySchema.parse({
+const registry = parseRegistry({
   remotes: [
     {
       name: 'mf_mines',
@@ -38,13 +38,23 @@ const registry = registrySchema.parse({
 
 describe('the runtime registry', () => {
   it('parses the registry the shell ships', () => {
-    expect(() => registrySchema.parse(shipped)).not.toThrow();
+    expect(() => parseRegistry(shipped)).not.toThrow();
   });
 
-  it('rejects an entry without routes or with a bad name', () => {
-    expect(() => registrySchema.parse({ remotes: [{ name: 'x', entry: 'u', routes: [] }] })).toThrow();
+  it('rejects an entry without routes or with a bad name, naming the field', () => {
     expect(() =>
-      registrySchema.parse({
+      parseRegistry({ remotes: [{ name: 'x', entry: 'u', routes: [{ path: 'a', title: 'A' }] }] }),
+    ).toThrow('remotes[0].routes[0].path must match');
+    expect(() =>
+      parseRegistry({
+        remotes: [
+          { name: 'x', entry: 'u', routes: [{ path: '/a', title: 'A' }], menu: [{ key: 'k', label: 'L' }] },
+        ],
+      }),
+    ).toThrow('remotes[0].menu[0].order must be a number');
+    expect(() => parseRegistry({ remotes: [{ name: 'x', entry: 'u', routes: [] }] })).toThrow();
+    expect(() =>
+      parseRegistry({
         remotes: [{ name: 'bad-name', entry: 'u', routes: [{ path: '/a', title: 'A' }] }],
       }),
     ).toThrow();

@@ -37,10 +37,17 @@ let federation: Promise<ModuleFederation> | null = null;
 const registered = new Set<string>();
 
 // The federation runtime is downloaded with the first remote area, not with the sign-in page.
+// Remotes are built with `experiments.externalRuntime`: instead of carrying their own copy of the
+// runtime core (~18 KB gzip each), they use the one the shell puts on the global object.
 function getFederation(): Promise<ModuleFederation> {
-  federation ??= import('@module-federation/enhanced/runtime').then(({ createInstance }) =>
-    createInstance({ name: 'shell', remotes: [], shared: sharedFromShell() }),
-  );
+  federation ??= Promise.all([
+    import('@module-federation/enhanced/runtime'),
+    import('@module-federation/runtime-core'),
+  ]).then(([{ createInstance }, runtimeCore]) => {
+    const global = globalThis as { _FEDERATION_RUNTIME_CORE?: unknown };
+    global._FEDERATION_RUNTIME_CORE ??= runtimeCore;
+    return createInstance({ name: 'shell', remotes: [], shared: sharedFromShell() });
+  });
   return federation;
 }
 
