@@ -12,6 +12,7 @@ export default defineConfig({
       exposes: { './app': './src/app.tsx' },
       shared: federationShared(),
       dts: false,
+      // Uses the shell's federation runtime core instead of carrying a copy (see shell/src/federation).
       experiments: { externalRuntime: true },
     }),
   ],
