@@ -31,8 +31,13 @@ export function PagerArrow({
   onClick: () => void;
 }) {
   return (
-    <button type="button" className="bo-pager__item bo-pager__arrow" disabled={disabled} onClick={onClick}>
-      {label}
+    <button
+      type="button"
+      className={`bo-pager__item bo-pager__arrow bo-pager__arrow--${label === 'Next' ? 'next' : 'previous'}`}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <span className="bo-pager__label">{label}</span>
     </button>
   );
 }
