@@ -77,7 +77,7 @@ export function winner(
     rank,
     percentage,
     ticket_number: ticketNumber,
-    user: { username, name: `${username} name`, balance: '100', winnings: '0' },
+    user: { username, name: `${username} name`, balance: '150.25', winnings: '0' },
   };
 }
 

@@ -1,0 +1,271 @@
+import { ApiError } from '@backoffice/shared/host';
+import type { RecordedRequest } from '@backoffice/shared/host/testing';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentPath, deferred, details, ok, paged, renderLottery, ticket, winner } from './helpers.tsx';
+
+afterEach(cleanup);
+beforeEach(() => {
+  Object.defineProperty(navigator, 'clipboard', {
+    configurable: true,
+    value: { writeText: vi.fn(async () => {}) },
+  });
+});
+
+const LOTTERY = details(7, { name: 'Mega Pool', total_pool: '1000', current_participants: 8 });
+const DRAW = [
+  winner(1, 50, 'AA11111', 'alice'),
+  winner(2, 20, 'BB22222', 'bob'),
+  winner(3, 10, 'CC33333', 'carol'),
+];
+const TICKETS = Array.from({ length: 12 }, (_, i) => ticket(i + 1));
+
+function ticketsPage(request: RecordedRequest) {
+  const page = Number(request.params.page);
+  const limit = Number(request.params.limit);
+  return paged(TICKETS.slice((page - 1) * limit, page * limit), page, limit, TICKETS.length);
+}
+
+function notFound(): never {
+  throw new ApiError('Ticket not found or already used', {
+    status: 404,
+    kind: 'bad-request',
+    fromServer: true,
+  });
+}
+
+function openPublish(routes = {}) {
+  return renderLottery('/lottery/publish/7', {
+    'GET /admin/lottery/details/7': () => ok(LOTTERY),
+    'GET /admin/lottery/tickets': ticketsPage,
+    'GET /admin/lottery/winners': () => ok(DRAW),
+    'GET /admin/lottery': () => paged([]),
+    ...routes,
+  });
+}
+
+const card = (place: string) => screen.getByRole('article', { name: place });
+const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+/** Clicks Generate once the lottery is loaded (the button is disabled until then). */
+async function generate() {
+  await waitFor(() => expect(button('Generate').disabled).toBe(false));
+  fireEvent.click(button('Generate'));
+}
+
+describe('Announce Results (/lottery/publish/:id)', () => {
+  it('shows the cards, the price distribution (derived) and the admin overview', async () => {
+    openPublish();
+    const cards = await screen.findByRole('region', { name: 'Summary' });
+    expect(within(cards).getByText('Mega Pool')).toBeTruthy();
+    expect(within(cards).getByText(/^Result Time: /)).toBeTruthy();
+    expect(within(cards).getByText('8')).toBeTruthy();
+    expect(within(cards).getByText('$1,000.00')).toBeTruthy();
+    expect(within(cards).getByText('Average per ticket: $125.00')).toBeTruthy();
+    const distribution = screen.getByRole('heading', { name: 'Price Distribution' }).closest('section');
+    expect(within(distribution as HTMLElement).getByText('$500.00')).toBeTruthy();
+    expect(within(distribution as HTMLElement).getByText('$200.00')).toBeTruthy();
+    expect(within(distribution as HTMLElement).getByText('$100.00')).toBeTruthy();
+    const admin = screen.getByRole('heading', { name: 'Admin Overview' }).closest('section') as HTMLElement;
+    expect(within(admin).getByText('20%')).toBeTruthy();
+    expect(within(admin).getByText('Expected Admin Profit')).toBeTruthy();
+    expect(within(admin).getByText('$800.00')).toBeTruthy();
+  });
+
+  it('generates winners (3 placeholders meanwhile), then Regenerate; Publish only with winners', async () => {
+    const draw = deferred<unknown>();
+    const { container } = { container: document.body };
+    openPublish({ 'GET /admin/lottery/winners': () => draw.promise });
+    await screen.findByText('Mega Pool', { selector: '.lottery-card__name' });
+    expect(button('Publish').disabled).toBe(true);
+    fireEvent.click(button('Generate'));
+    await waitFor(() => expect(container.querySelectorAll('.lottery-winner--placeholder')).toHaveLength(3));
+    draw.resolve(ok(DRAW));
+    await screen.findByRole('article', { name: '1st Place' });
+    expect(container.querySelectorAll('.lottery-winner--placeholder')).toHaveLength(0);
+    const first = card('1st Place');
+    expect(within(first).getByText('50% of pool')).toBeTruthy();
+    expect(within(first).getByText('AA11111')).toBeTruthy();
+    expect(within(first).getByText('alice')).toBeTruthy();
+    expect(within(first).getByText('alice name')).toBeTruthy();
+    expect(within(first).getByText('$500.00')).toBeTruthy();
+    expect(within(card('3rd Place')).getByText('$100.00')).toBeTruthy();
+    expect(button('Regenerate')).toBeTruthy();
+    expect(button('Publish').disabled).toBe(false);
+  });
+
+  it('copies a ticket number with a toast', async () => {
+    const host = openPublish();
+    await generate();
+    await screen.findByRole('article', { name: '1st Place' });
+    fireEvent.click(within(card('1st Place')).getByRole('button', { name: 'Copy ticket number AA11111' }));
+    await waitFor(() =>
+      expect(host.toasts).toContainEqual({ type: 'success', message: 'Ticket number copied to clipboard!' }),
+    );
+    expect(navigator.clipboard.writeText).toHaveBeenCalledWith('AA11111');
+  });
+
+  it('replaces a winner by ticket number: upper case, format message, not found, duplicates, success', async () => {
+    const lookups: string[] = [];
+    const host = openPublish({
+      'GET /admin/lottery/ticket/ZZ99999': () => {
+        lookups.push('ZZ99999');
+        return notFound();
+      },
+      'GET /admin/lottery/ticket/DD44444': (request: RecordedRequest) => {
+        lookups.push(`DD44444?lottery_id=${request.params.lottery_id}`);
+        return ok(
+          ticket(40, {
+            ticket_number: 'DD44444',
+            Lottery: { id: 7, name: 'Mega Pool', status: 'closed' },
+            user: {
+              id: 9,
+              username: 'dave',
+              name: 'Dave D',
+              user_detail: { balance: '75.5', winnings: '12' },
+            },
+          }),
+        );
+      },
+    });
+    await generate();
+    await screen.findByRole('article', { name: '2nd Place' });
+    const second = card('2nd Place');
+    fireEvent.click(within(second).getByRole('button', { name: 'Edit 2nd Place ticket number' }));
+    const input = within(second).getByLabelText('New ticket number') as HTMLInputElement;
+
+    fireEvent.change(input, { target: { value: 'ab123' } });
+    expect(input.value).toBe('AB123');
+    fireEvent.click(within(second).getByRole('button', { name: 'Replace' }));
+    const invalid = 'Invalid ticket number format. Must be 2 alphabets followed by 5 numbers (e.g., AB12345)';
+    expect(await within(second).findByText(invalid)).toBeTruthy();
+    expect(host.toasts).toContainEqual({ type: 'error', message: invalid });
+
+    fireEvent.change(input, { target: { value: 'aa11111' } });
+    fireEvent.click(within(second).getByRole('button', { name: 'Replace' }));
+    expect(await within(second).findByText('Ticket not found or already used')).toBeTruthy();
+
+    fireEvent.change(input, { target: { value: 'zz99999' } });
+    fireEvent.click(within(second).getByRole('button', { name: 'Replace' }));
+    await waitFor(() => expect(lookups).toEqual(['ZZ99999']));
+    expect(await within(second).findByText('Ticket not found or already used')).toBeTruthy();
+
+    fireEvent.change(input, { target: { value: 'dd44444' } });
+    fireEvent.click(within(second).getByRole('button', { name: 'Replace' }));
+    await waitFor(() => expect(within(card('2nd Place')).getByText('DD44444')).toBeTruthy());
+    expect(lookups).toEqual(['ZZ99999', 'DD44444?lottery_id=7']);
+    const replaced = card('2nd Place');
+    expect(within(replaced).getByText('dave')).toBeTruthy();
+    expect(within(replaced).getByText('Dave D')).toBeTruthy();
+    expect(within(replaced).getByText('$75.50')).toBeTruthy();
+    expect(within(replaced).getByText('$12.00')).toBeTruthy();
+  });
+
+  it("a failed lookup that is not a 404 reads 'Error searching for ticket'", async () => {
+    const host = openPublish({
+      'GET /admin/lottery/ticket/EE55555': () => {
+        throw new ApiError('Network error', { kind: 'network' });
+      },
+    });
+    await generate();
+    await screen.findByRole('article', { name: '1st Place' });
+    const first = card('1st Place');
+    fireEvent.click(within(first).getByRole('button', { name: 'Edit 1st Place ticket number' }));
+    fireEvent.change(within(first).getByLabelText('New ticket number'), { target: { value: 'EE55555' } });
+    fireEvent.click(within(first).getByRole('button', { name: 'Replace' }));
+    expect(await within(first).findByText('Error searching for ticket')).toBeTruthy();
+    expect(host.toasts).toContainEqual({ type: 'error', message: 'Error searching for ticket' });
+  });
+
+  it('publishes the winners, toasts and goes to /lottery/completed', async () => {
+    const host = openPublish({ 'POST /admin/lottery/publish': () => ok(LOTTERY, 'Published') });
+    await generate();
+    await screen.findByRole('article', { name: '1st Place' });
+    fireEvent.click(button('Publish'));
+    await screen.findByRole('heading', { name: 'Completed Lotteries', level: 1 });
+    expect(currentPath()).toBe('/lottery/completed');
+    expect(host.toasts).toContainEqual({ type: 'success', message: 'Results published successfully!' });
+    expect(host.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      lottery_id: 7,
+      result: [
+        { rank: 1, percentage: 50, ticket_number: 'AA11111' },
+        { rank: 2, percentage: 20, ticket_number: 'BB22222' },
+        { rank: 3, percentage: 10, ticket_number: 'CC33333' },
+      ],
+    });
+  });
+
+  it('shows the spec error toasts for failed draws and publishes and stays', async () => {
+    let publishCalls = 0;
+    let drawCalls = 0;
+    const host = openPublish({
+      'GET /admin/lottery/winners': () => {
+        drawCalls += 1;
+        if (drawCalls === 1) throw new ApiError('Network error', { kind: 'network' });
+        if (drawCalls === 2) return { success: false, message: '' };
+        return ok(DRAW);
+      },
+      'POST /admin/lottery/publish': () => {
+        publishCalls += 1;
+        if (publishCalls === 1) return { success: false, message: '' };
+        if (publishCalls === 2) throw new ApiError('Network error', { kind: 'network' });
+        throw new ApiError('Lottery already published', {
+          status: 409,
+          kind: 'bad-request',
+          fromServer: true,
+        });
+      },
+    });
+    await generate();
+    await waitFor(() =>
+      expect(host.toasts).toContainEqual({
+        type: 'error',
+        message: 'Error getting random winners. Please try again.',
+      }),
+    );
+    fireEvent.click(button('Generate'));
+    await waitFor(() =>
+      expect(host.toasts).toContainEqual({
+        type: 'error',
+        message: 'Failed to generate random winners. Please try again.',
+      }),
+    );
+    fireEvent.click(button('Generate'));
+    await screen.findByRole('article', { name: '1st Place' });
+    for (const message of [
+      'Failed to publish results. Please try again.',
+      'Error publishing results. Please try again.',
+      'Lottery already published',
+    ]) {
+      await waitFor(() => expect(button('Publish').disabled).toBe(false));
+      fireEvent.click(button('Publish'));
+      await waitFor(() => expect(host.toasts).toContainEqual({ type: 'error', message }));
+    }
+    expect(currentPath()).toBe('/lottery/publish/7');
+  });
+
+  it('pages the tickets 5 at a time with the range line and at most 5 page buttons', async () => {
+    const host = openPublish();
+    expect(await screen.findByText('Showing 1 to 5 of 12 results')).toBeTruthy();
+    expect(screen.getByText('PLAYER1')).toBeTruthy();
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(
+      within(pager)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Previous', '1', '2', '3', 'Next']);
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 6 to 10 of 12 results')).toBeTruthy();
+    const last = host.requests.filter((r) => r.path === '/admin/lottery/tickets').at(-1);
+    expect(last?.params).toMatchObject({ lottery_id: '7', page: 2, limit: 5 });
+  });
+
+  it("shows 'Error: Lottery not found' for an unknown lottery", async () => {
+    openPublish({
+      'GET /admin/lottery/details/7': () => {
+        throw new ApiError('Request failed with status code 404', { status: 404, kind: 'bad-request' });
+      },
+    });
+    expect(await screen.findByText('Error: Lottery not found')).toBeTruthy();
+  });
+});
