@@ -6,6 +6,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { minesRoutes } from './modules/mines/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { transactionsRoutes } from './modules/transactions/routes.ts';
@@ -62,6 +63,7 @@ export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, op
   await fastify.register(minesRoutes, { onChange: () => dashboard.invalidate() });
   await fastify.register(supportRoutes, { onChange: () => dashboard.invalidate() });
   await fastify.register(usersRoutes, { onChange: () => dashboard.invalidate() });
+  await fastify.register(lotteryRoutes, { onChange: () => dashboard.invalidate() });
   await fastify.register(withdrawalsRoutes, { onChange: () => dashboard.invalidate() });
   await fastify.register(transactionsRoutes);
 });

@@ -44,6 +44,12 @@ export const winnerEntrySchema = z.object({
   percentage,
   ticket_number: ticketNumberSchema,
   user: winnerUserSchema,
+  /** The ticket's id (sent by the API; optional for older payloads). */
+  ticket_id: id.optional(),
+  /** Prize of this rank: total_pool * percentage / 100 rounded DOWN to the cent (sent by the API). */
+  amount: money.optional(),
+  /** true once the prize was credited (published result), false for a fresh draw (sent by the API). */
+  prize_distributed: z.boolean().optional(),
 });
 export type WinnerEntry = z.infer<typeof winnerEntrySchema>;
 
@@ -65,9 +71,12 @@ export const lotterySchema = z.object({
   winner_distributions: z.array(winnerDistributionSchema),
   /** Admin share in percent (20..100). */
   admin_share: z.number().int().min(0).max(100),
-  /** total_pool * admin_share / 100. */
+  /**
+   * What the prizes leave of the pool: total_pool - distributionAmount (>= total_pool * admin_share / 100;
+   * prizes are rounded down to the cent, so the rounding remainder goes to the admin).
+   */
   adminProfit: money,
-  /** total_pool - adminProfit. */
+  /** Sum of the prizes (each total_pool * percentage / 100 rounded down to the cent; published amounts once completed). */
   distributionAmount: money,
   prize_distributed: z.boolean(),
   /** Published winners, null until published. */

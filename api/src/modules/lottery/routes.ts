@@ -1,0 +1,104 @@
+import { routes } from '@backoffice/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../plugins/route.ts';
+import { LotteryService } from './service.ts';
+
+const tags = ['lottery'];
+
+/** Every /admin/lottery call of spec section 7. Status follows the app clock (fastify.clock). */
+export async function lotteryRoutes(app: FastifyInstance, opts: { onChange: () => void }): Promise<void> {
+  const service = new LotteryService(app.db, () => app.clock(), opts.onChange);
+
+  defineRoute(app, routes.lotteryCreate, { tags, summary: 'Create a lottery' }, async ({ body }) => ({
+    success: true,
+    message: 'Lottery created successfully!',
+    data: await service.create(body),
+  }));
+
+  defineRoute(
+    app,
+    routes.lotteryList,
+    { tags, summary: "Lotteries by status by the clock ('opened' = 'open'), paged" },
+    async ({ query }) => ({
+      success: true,
+      message: 'Lotteries retrieved successfully',
+      data: await service.list(query),
+    }),
+  );
+
+  defineRoute(
+    app,
+    routes.lotteryDetails,
+    { tags, summary: 'One lottery with its prize distribution' },
+    async ({ params }) => ({
+      success: true,
+      message: 'Lottery retrieved successfully',
+      data: await service.get(params.id),
+    }),
+  );
+
+  defineRoute(
+    app,
+    routes.lotteryTickets,
+    { tags, summary: 'Ticket history (lottery_id, status), newest first, paged' },
+    async ({ query }) => ({
+      success: true,
+      message: 'Tickets retrieved successfully',
+      data: await service.tickets(query),
+    }),
+  );
+
+  defineRoute(
+    app,
+    routes.lotteryUpdate,
+    { tags, summary: 'New start, end and result delay (1-5 h) of an upcoming or open lottery' },
+    async ({ params, body }) => ({
+      success: true,
+      message: 'Lottery updated successfully',
+      data: await service.update(params.id, body),
+    }),
+  );
+
+  defineRoute(
+    app,
+    routes.lotteryDelete,
+    { tags, summary: 'Delete an upcoming lottery (soft delete)' },
+    async ({ params }) => {
+      await service.remove(params.id);
+      return { success: true, message: 'Lottery deleted successfully' };
+    },
+  );
+
+  defineRoute(
+    app,
+    routes.lotteryWinners,
+    { tags, summary: 'Published winners (completed) or a fresh random draw (closed, not distributed)' },
+    async ({ query, admin }) => ({
+      success: true,
+      message: 'Winners retrieved successfully',
+      data: await service.winners(query.lottery_id, admin.id),
+    }),
+  );
+
+  defineRoute(
+    app,
+    routes.lotteryTicketLookup,
+    { tags, summary: 'An active, not yet winning ticket by number (optionally of one lottery)' },
+    async ({ params, query }) => ({
+      success: true,
+      message: 'Ticket retrieved successfully',
+      data: await service.lookup(params.ticketNumber, query.lottery_id),
+    }),
+  );
+
+  defineRoute(
+    app,
+    routes.lotteryPublish,
+    { tags, summary: 'Publish the result of a closed lottery and credit the winners (once)' },
+    async ({ body, admin }) => ({
+      success: true,
+      message: 'Results published successfully!',
+      data: await service.publish(body, admin.id),
+    }),
+  );
+}

@@ -1,0 +1,397 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  Lottery,
+  LotteryCreateBody,
+  LotteryDetails,
+  LotteryListQuery,
+  LotteryPublishBody,
+  LotteryStatus,
+  LotteryTicket,
+  LotteryTicketsQuery,
+  LotteryUpdateBody,
+  Paged,
+  WinnerEntry,
+} from '@backoffice/shared/contract';
+import {
+  firstLotteryError,
+  LOTTERY_BODY_FIELDS,
+  messages,
+  validateLotteryBody,
+} from '@backoffice/shared/rules';
+import type { Db } from '../../db/types.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { book } from '../ledger.ts';
+import * as repo from './repository.ts';
+
+const HOUR_MS = 3_600_000;
+export const TICKET_UNAVAILABLE = 'Ticket not found or already used';
+export const LOTTERY_NOT_FOUND = 'Lottery not found';
+export const ALREADY_PUBLISHED = 'Lottery results have already been published';
+
+const toLottery = (row: repo.LotteryRow): Lottery => row as unknown as Lottery;
+
+function toTicket(row: repo.TicketRow): LotteryTicket {
+  return {
+    id: row.id,
+    ticket_number: row.ticket_number,
+    price: row.price,
+    prize_rank: row.prize_rank,
+    winning_amount: row.winning_amount,
+    is_winner: row.is_winner,
+    status: row.status,
+    createdAt: row.created_at,
+    Lottery: { id: row.lottery_id, name: row.lottery_name, status: row.lottery_status },
+    user: {
+      id: row.user_id,
+      username: row.username,
+      name: row.user_name,
+      user_detail: { balance: row.balance, winnings: row.winnings },
+    },
+  };
+}
+
+/** Percentages compared in hundredths (they have at most 2 decimals). */
+const hundredths = (p: number) => Math.round(p * 100);
+
+export class LotteryService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number,
+    private readonly onChange: () => void = () => {},
+  ) {}
+
+  private now(): Date {
+    return new Date(this.clock());
+  }
+
+  private async details(db: Db, id: number, now: Date): Promise<LotteryDetails> {
+    const row = await repo.findLottery(db, id, now);
+    if (!row) throw new HttpError(404, LOTTERY_NOT_FOUND);
+    return this.withDistributions(db, row);
+  }
+
+  /** distributions: rank, percentage and the prize of the rank (the published amount once completed). */
+  private async withDistributions(db: Db, row: repo.LotteryRow): Promise<LotteryDetails> {
+    const ranks = [...row.winner_distributions].sort((a, b) => a.rank - b.rank);
+    const amounts = await repo.prizes(db, row.total_pool, ranks);
+    const published = new Map(
+      ((row.result ?? []) as { rank: number; amount?: string }[]).map((r) => [r.rank, r.amount]),
+    );
+    return {
+      ...toLottery(row),
+      distributions: ranks.map((r) => ({
+        rank: r.rank,
+        percentage: r.percentage,
+        amount: (row.prize_distributed ? published.get(r.rank) : undefined) ?? amounts.get(r.rank) ?? '0',
+      })),
+      adminShare: row.admin_share,
+    };
+  }
+
+  async create(body: LotteryCreateBody): Promise<Lottery> {
+    const now = this.now();
+    // The spec's submit rules with the request clock ('Start time cannot be in the past', totals...).
+    const problem = firstLotteryError(validateLotteryBody(body, now));
+    if (problem) throw new HttpError(400, `${LOTTERY_BODY_FIELDS[problem.field]}: ${problem.message}`);
+    const distributions = [...body.winner_distributions]
+      .sort((a, b) => a.rank - b.rank)
+      .map((d) => ({ rank: d.rank, percentage: d.percentage }));
+    const id = await repo.insertLottery(this.db, {
+      name: body.name,
+      ticketPrice: body.ticket_price,
+      startTime: body.start_time,
+      endTime: body.end_time,
+      resultDelayHours: body.result_time,
+      winners: body.winners,
+      distributions,
+      adminShare: body.admin_share,
+      maxParticipants: body.max_participants ?? null,
+      now,
+    });
+    this.onChange();
+    return toLottery((await repo.findLottery(this.db, id, now))!);
+  }
+
+  async list(query: LotteryListQuery): Promise<Paged<Lottery>> {
+    const status: LotteryStatus | undefined = query.status === 'opened' ? 'open' : query.status;
+    const { rows, total } = await repo.listLotteries(
+      this.db,
+      { status, limit: query.limit, offset: (query.page - 1) * query.limit },
+      this.now(),
+    );
+    return {
+      data: rows.map(toLottery),
+      total,
+      totalPages: Math.ceil(total / query.limit),
+      page: query.page,
+      perPage: query.limit,
+    };
+  }
+
+  get(id: number): Promise<LotteryDetails> {
+    return this.details(this.db, id, this.now());
+  }
+
+  async tickets(query: LotteryTicketsQuery): Promise<Paged<LotteryTicket>> {
+    const { rows, total } = await repo.listTickets(
+      this.db,
+      {
+        lotteryId: query.lottery_id,
+        status: query.status,
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      },
+      this.now(),
+    );
+    return {
+      data: rows.map(toTicket),
+      total,
+      totalPages: Math.ceil(total / query.limit),
+      page: query.page,
+      perPage: query.limit,
+    };
+  }
+
+  /**
+   * New start/end/result delay of an upcoming or open lottery. Missing fields keep their value (a missing
+   * delay keeps the current distance between end and result). The update never changes the status:
+   * an upcoming lottery must still start in the future, an open one must have started and not ended.
+   */
+  async update(id: number, body: LotteryUpdateBody): Promise<Lottery> {
+    if (body.start_time === undefined && body.end_time === undefined && body.result_time === undefined) {
+      throw new HttpError(400, 'Nothing to update');
+    }
+    const now = this.now();
+    const lottery = await this.db.transaction(async (tx) => {
+      const current = await repo.lockLottery(tx, id, now);
+      if (!current) throw new HttpError(404, LOTTERY_NOT_FOUND);
+      if (current.status !== 'upcoming' && current.status !== 'open') {
+        throw new HttpError(409, 'Only upcoming or open lotteries can be updated');
+      }
+      const start = Date.parse(body.start_time ?? current.start_time);
+      const end = Date.parse(body.end_time ?? current.end_time);
+      const delayMs =
+        body.result_time !== undefined
+          ? body.result_time * HOUR_MS
+          : Date.parse(current.result_time) - Date.parse(current.end_time);
+      const m = messages.lottery;
+      if (start >= end) throw new HttpError(400, `end_time: ${m.endBeforeStart}`);
+      if (current.status === 'upcoming' && start <= now.getTime()) {
+        throw new HttpError(400, `start_time: ${m.startInPast}`);
+      }
+      if (current.status === 'open' && start > now.getTime()) {
+        throw new HttpError(400, 'start_time: The start time of an open lottery cannot move to the future');
+      }
+      if (end <= now.getTime()) throw new HttpError(400, 'end_time: End time cannot be in the past');
+      const updated = await repo.updateSchedule(
+        tx,
+        id,
+        {
+          startTime: new Date(start).toISOString(),
+          endTime: new Date(end).toISOString(),
+          resultTime: new Date(end + delayMs).toISOString(),
+        },
+        now,
+      );
+      if (!updated) throw new HttpError(409, 'Only upcoming or open lotteries can be updated');
+      return (await repo.findLottery(tx, id, now))!;
+    });
+    this.onChange();
+    return toLottery(lottery);
+  }
+
+  /** Soft delete (deleted_at), upcoming lotteries only. */
+  async remove(id: number): Promise<void> {
+    const now = this.now();
+    const deleted = await repo.softDeleteUpcoming(this.db, id, now);
+    if (!deleted) {
+      const lottery = await repo.findLottery(this.db, id, now);
+      if (!lottery) throw new HttpError(404, LOTTERY_NOT_FOUND);
+      throw new HttpError(409, 'Only upcoming lotteries can be deleted');
+    }
+    this.onChange();
+  }
+
+  /**
+   * Completed lottery: its published winners. Closed lottery not yet distributed: a fresh draw of
+   * distinct active tickets (one per rank, fewer when the lottery sold fewer), recorded in lottery_draws
+   * with its seed, time and admin. Upcoming/open lotteries have no winners yet (409).
+   */
+  async winners(lotteryId: number, adminId: number): Promise<WinnerEntry[]> {
+    const now = this.now();
+    const lottery = await repo.findLottery(this.db, lotteryId, now);
+    if (!lottery) throw new HttpError(404, LOTTERY_NOT_FOUND);
+    if (lottery.status === 'completed') return (lottery.result ?? []) as WinnerEntry[];
+    if (lottery.status !== 'closed')
+      throw new HttpError(409, 'Winners can be drawn only once the lottery has closed');
+
+    const ranks = [...lottery.winner_distributions].sort((a, b) => a.rank - b.rank);
+    const seed = randomBytes(32).toString('hex');
+    const drawn = await repo.drawTickets(this.db, lotteryId, seed, ranks.length);
+    if (drawn.length === 0) throw new HttpError(409, 'The lottery has no active tickets to draw from');
+    const picks = drawn.map((t, i) => ({
+      rank: ranks[i]!.rank,
+      ticket_id: t.id,
+      ticket_number: t.ticket_number,
+    }));
+    await repo.insertDraw(this.db, { lotteryId, seed, ranks: picks, adminId, now });
+
+    const amounts = await repo.prizes(this.db, lottery.total_pool, ranks);
+    const owners = await this.db.query<{ id: number; user_id: number }>(
+      'SELECT id, user_id FROM lottery_tickets WHERE id = ANY($1::int[])',
+      [picks.map((p) => p.ticket_id)],
+    );
+    const ownerOf = new Map(owners.map((o) => [o.id, o.user_id]));
+    const users = await repo.usersByIds(this.db, [...new Set(owners.map((o) => o.user_id))]);
+    return picks.map((p, i) => {
+      const user = users.get(ownerOf.get(p.ticket_id)!)!;
+      return {
+        rank: p.rank,
+        percentage: ranks[i]!.percentage,
+        ticket_number: p.ticket_number,
+        ticket_id: p.ticket_id,
+        amount: amounts.get(p.rank) ?? '0',
+        prize_distributed: false,
+        user,
+      };
+    });
+  }
+
+  /**
+   * Replacement lookup: an active ticket that has not won, optionally of the given lottery. Unknown,
+   * foreign, inactive/cancelled or already winning tickets all answer 404 'Ticket not found or already used'.
+   */
+  async lookup(ticketNumber: string, lotteryId: number | undefined): Promise<LotteryTicket> {
+    const row = await repo.findTicketByNumber(this.db, ticketNumber, this.now());
+    if (
+      !row ||
+      (lotteryId !== undefined && row.lottery_id !== lotteryId) ||
+      row.is_winner ||
+      row.status !== 'active'
+    ) {
+      throw new HttpError(404, TICKET_UNAVAILABLE);
+    }
+    return toTicket(row);
+  }
+
+  /**
+   * Publishes the result of a closed lottery in ONE transaction:
+   * 1. locks the lottery row (FOR UPDATE): a concurrent publish waits, then sees prize_distributed and gets 409;
+   * 2. validates the ranks (exactly the distribution's ranks, or its first k when only k active tickets exist),
+   *    the optional percentages, and the tickets (distinct, active, not winning, of this lottery);
+   * 3. prizes by the SQL rule lottery_prize (pool * percentage / 100 rounded down to the cent);
+   *    credits each non-zero prize through the ledger (reason lottery_prize, reference
+   *    'lottery:<id>:rank:<n>', unique: a second booking fails), marks the tickets in one UPDATE,
+   *    stores the result, sets prize_distributed / distributed_at;
+   * 4. marks the latest unpublished draw published with the admin and the ranks replaced by hand.
+   */
+  async publish(body: LotteryPublishBody, adminId: number): Promise<LotteryDetails> {
+    const now = this.now();
+    const lotteryId = body.lottery_id;
+    const details = await this.db
+      .transaction(async (tx) => {
+        const lottery = await repo.lockLottery(tx, lotteryId, now);
+        if (!lottery) throw new HttpError(404, LOTTERY_NOT_FOUND);
+        if (lottery.prize_distributed) throw new HttpError(409, ALREADY_PUBLISHED);
+        if (lottery.status !== 'closed') {
+          throw new HttpError(409, 'Results can be published only once the lottery has closed');
+        }
+
+        const distribution = [...lottery.winner_distributions].sort((a, b) => a.rank - b.rank);
+        const totals = await repo.ticketTotals(tx, lotteryId);
+        const required = distribution.slice(0, Math.min(distribution.length, totals.active));
+        if (required.length === 0) throw new HttpError(409, 'The lottery has no active tickets to draw from');
+
+        const seenRanks = new Set<number>();
+        for (const entry of body.result) {
+          if (seenRanks.has(entry.rank))
+            throw new HttpError(400, `Rank ${entry.rank} appears more than once`);
+          seenRanks.add(entry.rank);
+        }
+        const expectedRanks = required.map((d) => d.rank);
+        if (body.result.length !== required.length || !expectedRanks.every((r) => seenRanks.has(r))) {
+          throw new HttpError(
+            400,
+            `The result must have exactly one winner for each rank ${expectedRanks.join(', ')}`,
+          );
+        }
+        const byRank = new Map(required.map((d) => [d.rank, d]));
+        for (const entry of body.result) {
+          const d = byRank.get(entry.rank)!;
+          if (entry.percentage !== undefined && hundredths(entry.percentage) !== hundredths(d.percentage)) {
+            throw new HttpError(
+              400,
+              `Percentage of rank ${entry.rank} must be ${d.percentage}% as in the lottery's distribution`,
+            );
+          }
+        }
+        const numbers = body.result.map((e) => e.ticket_number);
+        const seenNumbers = new Set<string>();
+        for (const n of numbers) {
+          if (seenNumbers.has(n)) throw new HttpError(400, `Ticket ${n} is used for more than one rank`);
+          seenNumbers.add(n);
+        }
+        const tickets = new Map(
+          (await repo.findTicketsByNumbers(tx, numbers)).map((t) => [t.ticket_number, t]),
+        );
+        for (const n of numbers) {
+          const t = tickets.get(n);
+          if (!t || t.lottery_id !== lotteryId || t.status !== 'active' || t.is_winner) {
+            throw new HttpError(400, `${TICKET_UNAVAILABLE}: ${n}`);
+          }
+        }
+
+        const amounts = await repo.prizes(tx, totals.pool, required);
+        const winners = [...body.result]
+          .sort((a, b) => a.rank - b.rank)
+          .map((e) => {
+            const t = tickets.get(e.ticket_number)!;
+            return {
+              rank: e.rank,
+              percentage: byRank.get(e.rank)!.percentage,
+              ticket_id: t.id,
+              ticket_number: t.ticket_number,
+              user_id: t.user_id,
+              amount: amounts.get(e.rank) ?? '0',
+            };
+          });
+
+        if (!(await repo.storeResult(tx, lotteryId, winners, now)))
+          throw new HttpError(409, ALREADY_PUBLISHED);
+        const marked = await repo.markWinners(tx, lotteryId, winners);
+        if (marked !== winners.length)
+          throw new HttpError(409, 'A winning ticket changed meanwhile; draw again');
+        for (const w of winners) {
+          // The ledger refuses amount 0 (nothing to credit for a 0 % rank or an empty pool).
+          if (Number(w.amount) === 0) continue;
+          await book(tx, {
+            userId: w.user_id,
+            amount: w.amount,
+            reason: 'lottery_prize',
+            reference: `lottery:${lotteryId}:rank:${w.rank}`,
+          });
+        }
+
+        const draw = await repo.latestOpenDraw(tx, lotteryId);
+        const drawnByRank = new Map((draw?.ranks ?? []).map((r) => [r.rank, r.ticket_number]));
+        const replaced = winners
+          .filter((w) => drawnByRank.get(w.rank) !== w.ticket_number)
+          .map((w) => ({
+            rank: w.rank,
+            drawn_ticket_number: drawnByRank.get(w.rank) ?? null,
+            ticket_number: w.ticket_number,
+          }));
+        if (draw) await repo.markDrawPublished(tx, { drawId: draw.id, adminId, now, replaced });
+        else await repo.insertManualDraw(tx, { lotteryId, adminId, now, replaced });
+
+        return this.details(tx, lotteryId, now);
+      })
+      .catch((error: unknown) => {
+        // Backstop: a second booking of the same prize violates the ledger's unique (reason, reference).
+        if ((error as { code?: string })?.code === '23505') throw new HttpError(409, ALREADY_PUBLISHED);
+        throw error;
+      });
+    this.onChange();
+    return details;
+  }
+}
