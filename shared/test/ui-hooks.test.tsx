@@ -130,6 +130,11 @@ describe('useLoad', () => {
     act(() => result.current.reload());
     await waitFor(() => expect((result.current.error as Error).message).toBe('boom'));
     expect(result.current.loading).toBe(false);
+    // A retry clears the error while it runs.
+    load.mockReturnValueOnce(new Promise(() => {}));
+    act(() => result.current.reload());
+    expect(result.current.error).toBeNull();
+    expect(result.current.loading).toBe(true);
   });
 
   it('aborts on unmount', () => {

@@ -3,7 +3,7 @@ import { type DependencyList, useCallback, useEffect, useState } from 'react';
 export interface LoadState<T> {
   /** The last loaded value; kept while a newer load runs. */
   data: T | undefined;
-  /** The last failure (null after a success); canceled calls never land here. */
+  /** The latest run's failure; null while a run is under way or after a success (never a cancel). */
   error: unknown;
   loading: boolean;
   /** Loads again with the same deps. */
@@ -32,11 +32,11 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depe
   useEffect(() => {
     const controller = new AbortController();
     setLoading(true);
+    setError(null);
     load(controller.signal).then(
       (value) => {
         if (controller.signal.aborted) return;
         setData(value);
-        setError(null);
         setLoading(false);
       },
       (failure: unknown) => {
