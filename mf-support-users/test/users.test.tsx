@@ -218,3 +218,10 @@ describe('Users (spec 2.6)', () => {
     expect(await screen.findByText('Page size must not exceed 100')).toBeTruthy();
   });
 });
+
+describe('the area routes', () => {
+  it('sends unknown paths of the area to the dashboard', async () => {
+    renderApp('/users/7/nope');
+    expect(await screen.findByText('console dashboard')).toBeTruthy();
+  });
+});
