@@ -65,6 +65,15 @@ describe('useUrlQuery', () => {
     expect(location.search).toBe('?other=1&status=approved');
   });
 
+  it('applies two patches made in the same event', () => {
+    const { hook, location } = urlQuery('/x');
+    act(() => {
+      hook.result.current[1]({ q: 'bob' });
+      hook.result.current[1]({ page: 2 }, { replace: true });
+    });
+    expect(location.search).toBe('?q=bob&page=2');
+  });
+
   it('reset() removes every known key', () => {
     const { hook, location } = urlQuery('/x?q=a&page=2&status=rejected&other=1');
     act(() => hook.result.current[2]());

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /** A flat record of URL-backed values; the defaults decide each key's type. */
@@ -63,16 +63,17 @@ export function useUrlQuery<T extends UrlQueryValues<T>>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: search stands for params
   const values = useMemo(() => read(params, stableDefaults), [search, stableDefaults]);
 
+  // The router's own updater sees the params of the last render, so two set() calls in one event would
+  // lose the first patch; build on the latest written params instead.
+  const latest = useRef(search);
+  latest.current = search;
   const set = useCallback<SetUrlQuery<T>>(
-    (patch, options) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          write(next, stableDefaults, patch);
-          return next;
-        },
-        { replace: options?.replace },
-      ),
+    (patch, options) => {
+      const next = new URLSearchParams(latest.current);
+      write(next, stableDefaults, patch);
+      latest.current = next.toString();
+      setParams(next, { replace: options?.replace });
+    },
     [setParams, stableDefaults],
   );
   const reset = useCallback(
