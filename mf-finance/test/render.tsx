@@ -14,9 +14,9 @@ function Probe({ into }: { into: LocationProbe }) {
   return null;
 }
 
-export function renderFinance(host: TestHost, url: string) {
+export function renderFinance(host: TestHost, url: string): { location: LocationProbe } {
   const location: LocationProbe = { current: url };
-  const view = render(
+  render(
     <MemoryRouter initialEntries={[url]}>
       <Probe into={location} />
       <Routes>
@@ -26,7 +26,7 @@ export function renderFinance(host: TestHost, url: string) {
       </Routes>
     </MemoryRouter>,
   );
-  return { ...view, location };
+  return { location };
 }
 
 /** The query string of the last request to `path`. */
