@@ -5,7 +5,7 @@ export interface ErrorPanelProps {
   title: ReactNode;
   message?: ReactNode;
   onRetry?: () => void;
-  retryLabel?: string;
+  retryLabel?: ReactNode;
 }
 
 /** A red alert box (role=alert) with an optional retry button. */

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { cx } from './cx.ts';
 
 export interface SpinnerProps {
   size?: 'small' | 'medium' | 'large';
   /** Text shown under the spinner and read by screen readers (default 'Loading...' for readers only). */
-  label?: string;
+  label?: ReactNode;
 }
 
 /** A rotating ring with role=status. */
