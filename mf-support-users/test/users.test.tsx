@@ -119,11 +119,13 @@ describe('Users (spec 2.6)', () => {
       'PUT /admin/user/1/block': () => serverError(),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Block user1' }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Block' }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Spam' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
     await waitFor(() =>
       expect(host.toasts).toContainEqual({ type: 'error', message: 'Failed to block user' }),
     );
-    expect(host.requests.find((r) => r.method === 'PUT')?.body).toEqual({ userId: 1 });
+    expect(host.requests.find((r) => r.method === 'PUT')?.body).toEqual({ userId: 1, reason: 'Spam' });
     expect(screen.getByRole('dialog', { name: 'Block User' })).toBeTruthy();
   });
 
