@@ -6,6 +6,7 @@
 //   pnpm bench                         all suites, 5 samples
 //   pnpm bench -- --suite first-load   one suite
 //   pnpm bench -- --samples 9 --no-build
+//   pnpm bench -- --suite api --scale 0.1      API lists on a tenth of the scale data
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { apps, snapshot } from './lib/apps.ts';
 import { launchChromium } from './lib/browser.ts';
+import { type BenchConsole, startConsole } from './lib/console.ts';
 import { resultsDir } from './lib/paths.ts';
 import { serveStatic } from './lib/processes.ts';
 import { ratioOf, renderTable, verdictOf } from './lib/table.ts';
@@ -26,12 +28,15 @@ const { values: args } = parseArgs({
     suite: { type: 'string', multiple: true },
     samples: { type: 'string', default: '5' },
     'no-build': { type: 'boolean', default: false },
-    'port-base': { type: 'string', default: process.env.BENCH_PORT_BASE ?? '4090' },
+    'port-base': { type: 'string', default: process.env.BENCH_PORT_BASE ?? '4080' },
+    scale: { type: 'string', default: '1' },
   },
   allowPositionals: true,
 });
 
 const samples = Number(args.samples);
+const scale = Number(args.scale);
+if (!(scale > 0)) throw new Error('--scale must be a positive number');
 if (!Number.isInteger(samples) || samples < 1) throw new Error('--samples must be a positive integer');
 const selected = args.suite?.length ? suites.filter((suite) => args.suite!.includes(suite.name)) : suites;
 if (selected.length === 0)
@@ -39,6 +44,7 @@ if (selected.length === 0)
 
 const cleanups: Array<() => Promise<void> | void> = [];
 let browser: Promise<Browser> | null = null;
+let benchConsole: Promise<BenchConsole> | null = null;
 const built = new Map<string, Promise<void>>();
 const served = new Map<string, Promise<string>>();
 const servedDirs = new Map<string, string>();
@@ -56,6 +62,17 @@ const context: BenchContext = {
     }
     return browser;
   },
+  scale,
+  console() {
+    benchConsole ??= startConsole({
+      scale,
+      port: nextPort++,
+      corsOrigins: 'http://localhost',
+      log,
+      onCleanup: (task) => context.onCleanup(task),
+    });
+    return benchConsole;
+  },
   serve(appName) {
     const app = apps[appName];
     if (!app) throw new Error(`unknown app ${appName}`);
@@ -64,17 +81,18 @@ const context: BenchContext = {
       const port = nextPort++;
       origin = (async () => {
         if (context.build) {
-          let build = built.get(appName);
+          // Keyed by folder: the signed-in console is the shell's build served differently.
+          let build = built.get(app.dist);
           if (!build) {
             log(`building ${appName} ...`);
             build = app.build();
-            built.set(appName, build);
+            built.set(app.dist, build);
           }
           await build;
         }
         const dir = snapshot(app);
         servedDirs.set(appName, dir);
-        const server = await serveStatic({ dir, port, spa: app.spa, env: app.env ?? {} });
+        const server = await serveStatic({ dir, port, spa: app.spa, env: app.env ?? {}, proxy: app.proxy });
         cleanups.push(server.stop);
         log(`serving ${appName} at ${server.origin}`);
         return server.origin;

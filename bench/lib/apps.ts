@@ -13,7 +13,24 @@ export interface App {
   build(): Promise<void>;
   /** Environment for serve.mjs (BACKOFFICE_CONFIG, REMOTES_REGISTRY ...). */
   env?: NodeJS.ProcessEnv;
+  /** API origin serve.mjs forwards /api/* to (the signed-in console). */
+  proxy?: string;
 }
+
+/** The remotes, by federation name. */
+export const remoteDirs = {
+  mf_lottery: 'mf-lottery',
+  mf_finance: 'mf-finance',
+  mf_support_users: 'mf-support-users',
+  mf_mines: 'mf-mines',
+} as const;
+
+const builtWithPnpm = (dir: string): App => ({
+  name: dir,
+  dist: join(repoRoot, dir, 'dist'),
+  spa: false,
+  build: () => run('pnpm', ['-C', dir, 'build']),
+});
 
 export const apps: Record<string, App> = {
   floor: {
@@ -37,6 +54,7 @@ export const apps: Record<string, App> = {
       BACKOFFICE_CONFIG: JSON.stringify({ apiBaseUrl: 'http://127.0.0.1:4098/api' }),
     },
   },
+  ...Object.fromEntries(Object.values(remoteDirs).map((dir) => [dir, builtWithPnpm(dir)])),
 };
 
 /**

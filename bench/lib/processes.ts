@@ -73,10 +73,12 @@ export async function serveStatic(options: {
   port: number;
   spa?: boolean;
   env?: NodeJS.ProcessEnv;
+  proxy?: string;
 }): Promise<StaticServer> {
   if (await portAnswers(options.port)) throw new Error(`port ${options.port} is already in use`);
   const args = [join(repoRoot, 'scripts/serve.mjs'), '--dir', options.dir, '--port', String(options.port)];
   if (options.spa) args.push('--spa');
+  if (options.proxy) args.push('--proxy', options.proxy);
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, ...options.env },

@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test';
+import type { BenchConsole } from '../lib/console.ts';
 
 /** One measured figure of a subject next to its baseline, with an optional target on the ratio. */
 export interface Comparison {
@@ -30,6 +31,10 @@ export interface BenchContext {
   /** False with --no-build: use the dist folders as they are. */
   build: boolean;
   browser(): Promise<Browser>;
+  /** `--scale`: the seed factor of the console's database (1 = 200k users, 1M tickets ...). */
+  scale: number;
+  /** The API on a PostgreSQL database seeded with `--scale`, signed in; started once per run. */
+  console(): Promise<BenchConsole>;
   /** Builds (once per run) and serves an app of lib/apps.ts; returns its origin. */
   serve(appName: string): Promise<string>;
   /** The folder an app is served from (a snapshot of its dist taken when it was served). */

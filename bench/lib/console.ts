@@ -1,0 +1,174 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { repoRoot, snapshotsDir } from './paths.ts';
+import { portAnswers, run, waitForHttp } from './processes.ts';
+
+/**
+ * The signed-in console the bench measures: the API on a database filled with `seed --scale`, signed
+ * in as an admin. PostgreSQL only (127.0.0.1:5432 or BENCH_PG_ADMIN_URL): the api suite runs the raw SQL
+ * through its own driver next to the API, which PGlite (one process at a time) cannot allow.
+ *
+ * Seeding a factor-1 database takes minutes, so it is done once into a template database named after
+ * the migrations, the seed code and the factor; each run works on a fresh copy of it.
+ */
+export interface BenchConsole {
+  apiOrigin: string;
+  databaseUrl: string;
+  token: string;
+  user: unknown;
+  /** Calls the API as the signed-in admin. */
+  call(method: string, path: string, body?: unknown): Promise<unknown>;
+  pool: pg.Pool;
+}
+
+const ADMIN = { email: 'bench.admin@example.com', password: 'bench-secret-1' };
+const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function databaseUrl(name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Files whose change makes a new template necessary. */
+function fingerprint(scale: number): string {
+  const hash = createHash('sha256').update(String(scale));
+  for (const dir of ['api/migrations', 'api/src/seed']) {
+    for (const file of readdirSync(join(repoRoot, dir)).sort()) {
+      hash.update(file).update(readFileSync(join(repoRoot, dir, file)));
+    }
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+async function ensureTemplate(scale: number, log: (line: string) => void): Promise<string> {
+  const template = `bench_tpl_${String(scale).replace('.', '_')}_${fingerprint(scale)}`;
+  const exists = await admin(
+    async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [template])).rowCount === 1,
+  );
+  if (exists) return template;
+  log(`seeding ${template} with --scale ${scale} (once; minutes at factor 1) ...`);
+  const building = `${template}_building`;
+  await admin(async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${building}`);
+  });
+  const env = { DATABASE_URL: databaseUrl(building), LOG_LEVEL: 'warn' };
+  await run('pnpm', ['-C', 'api', 'seed'], { env });
+  await run('pnpm', ['-C', 'api', 'seed', '--scale', String(scale)], { env });
+  await admin((c) => c.query(`ALTER DATABASE ${building} RENAME TO ${template}`));
+  return template;
+}
+
+export async function startConsole(options: {
+  scale: number;
+  port: number;
+  corsOrigins: string;
+  log: (line: string) => void;
+  onCleanup: (task: () => Promise<void> | void) => void;
+}): Promise<BenchConsole> {
+  if (!(await portAnswers(5432)) && !process.env.BENCH_PG_ADMIN_URL)
+    throw new Error('needs PostgreSQL on 127.0.0.1:5432 (or BENCH_PG_ADMIN_URL)');
+  const template = await ensureTemplate(options.scale, options.log);
+  const name = `bench_run_${randomBytes(4).toString('hex')}`;
+  options.log(`database ${name} (copy of ${template}) ...`);
+  await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  options.onCleanup(() =>
+    admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+  );
+
+  const url = databaseUrl(name);
+  const env = {
+    ...process.env,
+    DATABASE_URL: url,
+    DATA_DIR: join(snapshotsDir, 'api-data'),
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    CORS_ORIGINS: options.corsOrigins,
+    DEMO: '0',
+    TWO_FACTOR: 'optional',
+    PAYOUT_INTERVAL_MS: '0',
+    LOG_LEVEL: 'warn',
+    // The bench signs in many times; the brute-force limit is not what is measured.
+    RATE_LIMIT_MAX_FAILURES: '1000',
+    MAINTENANCE: '0',
+  };
+  const api: ChildProcess = spawn('pnpm', ['-C', 'api', 'start'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (api.exitCode !== null || api.signalCode !== null) return resolve();
+      api.once('exit', () => resolve());
+      process.kill(-api.pid!, 'SIGTERM');
+      setTimeout(() => process.kill(-api.pid!, 'SIGKILL'), 5000).unref();
+    });
+  options.onCleanup(stop);
+  process.once('exit', () => api.pid && process.kill(-api.pid, 'SIGKILL'));
+  const apiOrigin = `http://127.0.0.1:${options.port}`;
+  await waitForHttp(`${apiOrigin}/api/health`, 120_000, api);
+
+  // Double-submit XSRF: any value, the same in the cookie and the header.
+  const xsrf = randomBytes(8).toString('hex');
+  const send = async (method: string, path: string, body: unknown, token?: string) => {
+    const answer = await fetch(`${apiOrigin}/api${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        cookie: `XSRF-TOKEN=${xsrf}`,
+        'x-xsrf-token': xsrf,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await answer.json().catch(() => null)) as unknown;
+    if (!answer.ok) throw new Error(`${method} ${path}: HTTP ${answer.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const login = (await send('POST', '/admin/auth/login', ADMIN)) as {
+    data: { token: string; user: unknown };
+  };
+  const { token, user } = login.data;
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  options.onCleanup(() => pool.end());
+  return {
+    apiOrigin,
+    databaseUrl: url,
+    token,
+    user,
+    call: (method, path, body) => send(method, path, body, token),
+    pool,
+  };
+}
+
+/** A registry file pointing every remote at the origin it is served from in this run. */
+export function writeRegistry(origins: Record<string, string>): string {
+  const registry = JSON.parse(readFileSync(join(repoRoot, 'shell/public/remotes.json'), 'utf8')) as {
+    remotes: { name: string; entry: string }[];
+  };
+  registry.remotes = registry.remotes.filter((remote) => origins[remote.name]);
+  for (const remote of registry.remotes) remote.entry = `${origins[remote.name]}/mf-manifest.json`;
+  const file = join(snapshotsDir, 'remotes.json');
+  writeFileSync(file, JSON.stringify(registry, null, 2));
+  return file;
+}

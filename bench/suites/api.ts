@@ -1,0 +1,148 @@
+import { performance } from 'node:perf_hooks';
+import type { BenchConsole } from '../lib/console.ts';
+import { percentile } from '../lib/stats.ts';
+import { cases as finance } from './api/finance.ts';
+import { cases as lottery } from './api/lottery.ts';
+import { cases as supportUsers } from './api/support-users.ts';
+import type { ActionCase, ActionContext, AreaCases, ListCase, SqlStatement } from './api/types.ts';
+import type { BenchContext, Suite, SuiteReport } from './types.ts';
+
+/** Every area's cases (suites/api/<area>.ts). */
+const areas: Record<string, AreaCases> = { lottery, finance, 'support-users': supportUsers };
+
+/** Issues 3-5: a list answers with p99 <= 1.5x the same SQL run directly through the driver. */
+const LIST_MAX_RATIO = 1.5;
+
+function queryString(query: ListCase['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, item);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+async function runSql(api: BenchConsole, statements: SqlStatement[], parallel: boolean): Promise<void> {
+  if (parallel) {
+    await Promise.all(statements.map((s) => api.pool.query(s.text, s.values)));
+    return;
+  }
+  for (const s of statements) await api.pool.query(s.text, s.values);
+}
+
+/**
+ * The endpoint over HTTP (auth, validation, serialisation included) against its own SQL through the
+ * driver, interleaved so drift hits both alike, after a warm-up of each.
+ */
+async function measureList(
+  bench: BenchContext,
+  api: BenchConsole,
+  area: string,
+  item: ListCase,
+): Promise<SuiteReport> {
+  const url = `/api${item.path}${queryString(item.query)}`;
+  const http = async () => {
+    const answer = await fetch(api.apiOrigin + url, {
+      headers: { accept: 'application/json', authorization: `Bearer ${api.token}` },
+    });
+    if (!answer.ok) throw new Error(`${item.name}: HTTP ${answer.status} ${await answer.text()}`);
+    await answer.arrayBuffer();
+  };
+  const sql = () => runSql(api, item.sql(new Date()), item.parallel ?? false);
+  const iterations = Math.max(100, bench.samples * 40);
+  for (let n = 0; n < 10; n++) {
+    await http();
+    await sql();
+  }
+  const httpMs: number[] = [];
+  const sqlMs: number[] = [];
+  for (let n = 0; n < iterations; n++) {
+    httpMs.push(await timed(http));
+    sqlMs.push(await timed(sql));
+  }
+  const p = (values: number[], q: number) => Number(percentile(values, q * 100).toFixed(2));
+  bench.log(`  ${item.name}: p99 API ${p(httpMs, 0.99)} ms, SQL ${p(sqlMs, 0.99)} ms`);
+  return {
+    suite: 'api',
+    title: `${area}: ${item.name} (${iterations} calls each)`,
+    baselineLabel: 'raw SQL',
+    subjectLabel: 'API',
+    comparisons: [
+      { metric: 'p50 latency', unit: 'ms', baseline: p(sqlMs, 0.5), subject: p(httpMs, 0.5) },
+      {
+        metric: 'p99 latency',
+        unit: 'ms',
+        baseline: p(sqlMs, 0.99),
+        subject: p(httpMs, 0.99),
+        maxRatio: LIST_MAX_RATIO,
+      },
+    ],
+  };
+}
+
+/** An action timed end to end over HTTP, on fresh data prepared (untimed) before each sample. */
+async function measureAction(
+  bench: BenchContext,
+  api: BenchConsole,
+  area: string,
+  action: ActionCase,
+): Promise<SuiteReport> {
+  const ctx: ActionContext = {
+    sql: async (text, values = []) => (await api.pool.query(text, values)).rows,
+    call: api.call,
+  };
+  const times: number[] = [];
+  const warnings: string[] = [];
+  for (let n = 0; n < bench.samples; n++) {
+    const request = await action.prepare(ctx);
+    let response: unknown;
+    const ms = await timed(async () => {
+      response = await api.call(request.method, request.path, request.body);
+    });
+    await action
+      .verify?.(ctx, response)
+      .catch((error: unknown) => warnings.push(`sample ${n + 1}: ${String(error)}`));
+    times.push(ms);
+    bench.log(`  ${action.name} #${n + 1}: ${ms.toFixed(0)} ms`);
+  }
+  const round = (value: number) => Number(value.toFixed(1));
+  return {
+    suite: 'api',
+    title: `${area}: ${action.name} (${bench.samples} runs)`,
+    baselineLabel: 'target',
+    subjectLabel: 'API',
+    comparisons: [
+      { metric: 'median time', unit: 'ms', baseline: null, subject: round(percentile(times, 50)) },
+      // Every run must make it, so the slowest one is held against the target.
+      {
+        metric: 'slowest run vs target',
+        unit: 'ms',
+        baseline: action.targetMs,
+        subject: round(Math.max(...times)),
+        maxRatio: 1,
+      },
+    ],
+    warnings,
+  };
+}
+
+export const apiSuite: Suite = {
+  name: 'api',
+  description:
+    'List endpoints against their own SQL through the driver (p99), and money actions against their targets',
+  async run(bench) {
+    const api = await bench.console();
+    const reports: SuiteReport[] = [];
+    for (const [area, cases] of Object.entries(areas)) {
+      for (const item of cases.lists) reports.push(await measureList(bench, api, area, item));
+      for (const action of cases.actions ?? []) reports.push(await measureAction(bench, api, area, action));
+    }
+    return reports;
+  },
+};
