@@ -90,6 +90,30 @@ describe('Modal', () => {
   });
 });
 
+describe('nested dialogs', () => {
+  it('the innermost one gets the focus and Esc', () => {
+    const outer = vi.fn();
+    const inner = vi.fn();
+    render(
+      <Modal open title="Winners" onClose={outer}>
+        <button type="button">Inside</button>
+        <ConfirmDialog
+          open
+          title="Sure?"
+          message="Really?"
+          confirmLabel="Yes"
+          onConfirm={() => {}}
+          onCancel={inner}
+        />
+      </Modal>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(inner).toHaveBeenCalledTimes(1);
+    expect(outer).not.toHaveBeenCalled();
+  });
+});
+
 describe('ConfirmDialog', () => {
   const base = {
     open: true,

@@ -17,6 +17,13 @@ const FOCUSABLE =
 /** Open dialogs, innermost last: only the innermost one reacts to Esc and keeps focus. */
 const openDialogs: HTMLElement[] = [];
 
+/** The dialog that gets keys: the latest opened one with no open dialog inside it. */
+function topDialog(): HTMLElement | undefined {
+  return openDialogs.findLast(
+    (dialog) => !openDialogs.some((other) => other !== dialog && dialog.contains(other)),
+  );
+}
+
 function focusables(dialog: HTMLElement): HTMLElement[] {
   return [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
 }
@@ -37,13 +44,15 @@ export function Modal({ open, title, onClose, children, footer, width = 520 }: M
     if (!open || !dialog) return;
     const previous = document.activeElement as HTMLElement | null;
     openDialogs.push(dialog);
-    const first = focusables(dialog).find((el) => !el.classList.contains('bo-modal__close'));
-    (first ?? dialog).focus();
+    if (topDialog() === dialog) {
+      const first = focusables(dialog).find((el) => !el.classList.contains('bo-modal__close'));
+      (first ?? dialog).focus();
+    }
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
 
     const onKeyDown = (event: KeyboardEvent) => {
-      if (openDialogs[openDialogs.length - 1] !== dialog) return;
+      if (topDialog() !== dialog) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         onCloseRef.current();
