@@ -33,15 +33,22 @@ function environmentNames(service: Service | undefined): string[] {
 }
 
 const apiEnv = ['DATABASE_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DATA_DIR', 'CORS_ORIGINS'];
-const expectedPorts = { api: 3000, shell: 3001, 'mf-mines': 3005 } as const;
+const expectedPorts = {
+  api: 3000,
+  shell: 3001,
+  'mf-lottery': 3002,
+  'mf-finance': 3003,
+  'mf-support-users': 3004,
+  'mf-mines': 3005,
+} as const;
 
 test.describe('deployment (docker-compose.yml and README.md)', () => {
-  test('the services postgres, api, shell and mf-mines exist', () => {
-    for (const name of ['postgres', 'api', 'shell', 'mf-mines'])
+  test('postgres, the api, the shell and every remote are services of their own', () => {
+    for (const name of ['postgres', ...Object.keys(expectedPorts)])
       expect(Object.keys(services)).toContain(name);
   });
 
-  test('api on 3000, shell on 3001, mf-mines on 3005', () => {
+  test('api on 3000, shell on 3001, the remotes on 3002-3005', () => {
     for (const [name, port] of Object.entries(expectedPorts)) {
       expect(publishedPorts(services[name]), `${name} ports`).toContain(port);
     }
