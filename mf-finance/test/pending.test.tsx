@@ -245,8 +245,12 @@ describe('pending withdrawals: bulk update', () => {
 
   it('sends one bulk call and toasts success', async () => {
     const h = host({
-      'POST /admin/withdrawal/update-bulk': () =>
-        ok({ updated: [withdrawal(1), withdrawal(2), withdrawal(4)], failed: [] }),
+      'POST /admin/withdrawal/update-bulk': () => ({
+        ...ok([withdrawal(1), withdrawal(2), withdrawal(4)]),
+        message: 'Withdrawal statuses updated successfully',
+        updated: [1, 2, 4],
+        failed: [],
+      }),
     });
     await openPage(h);
     selectRows([1, 2, 4]);
@@ -267,14 +271,16 @@ describe('pending withdrawals: bulk update', () => {
 
   it("reports a partial failure: 'Some withdrawal updates failed' and which ids failed and why", async () => {
     const h = host({
-      'POST /admin/withdrawal/update-bulk': () =>
-        ok({
-          updated: [withdrawal(1, { status: 'rejected' })],
-          failed: [
-            { id: 2, message: 'Withdrawal is no longer pending' },
-            { id: 4, message: 'Withdrawal not found' },
-          ],
-        }),
+      'POST /admin/withdrawal/update-bulk': () => ({
+        success: false,
+        message: 'Some withdrawal updates failed',
+        data: [withdrawal(1, { status: 'rejected' })],
+        updated: [1],
+        failed: [
+          { id: 2, status: 'approved', message: 'Withdrawal is no longer pending' },
+          { id: 4, status: null, message: 'Withdrawal not found' },
+        ],
+      }),
     });
     await openPage(h);
     selectRows([1, 2, 4]);

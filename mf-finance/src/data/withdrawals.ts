@@ -2,6 +2,7 @@ import type {
   Withdrawal,
   WithdrawalStatus,
   WithdrawalsListResponse,
+  WithdrawalUpdateBulkResponse,
   WithdrawalUpdateResponse,
 } from '@backoffice/shared/contract';
 import { type HttpClient, trusted } from '@backoffice/shared/host';
@@ -86,19 +87,6 @@ export interface BulkResult {
   failed: BulkFailure[];
 }
 
-/** What the bulk endpoint answers in `data` (an older shape was the plain list of updated rows). */
-type BulkData =
-  | Withdrawal[]
-  | {
-      updated?: Array<Withdrawal | number>;
-      failed?: Array<{
-        id?: number | string;
-        withdrawal_id?: number | string;
-        message?: string;
-        reason?: string;
-      }>;
-    };
-
 /** POST /admin/withdrawal/update-bulk: one call for all ids; the answer says which failed and why. */
 export async function updateWithdrawalsBulk(
   http: HttpClient,
@@ -110,21 +98,10 @@ export async function updateWithdrawalsBulk(
   const answer = await http.post(
     '/admin/withdrawal/update-bulk',
     { withdrawal_ids: ids.map(String), status, ...(comment ? { comment } : {}) },
-    trusted<{ success: boolean; message: string; data: BulkData }>(),
+    trusted<WithdrawalUpdateBulkResponse>(),
   );
-  return readBulk(answer.data, ids);
-}
-
-export function readBulk(data: BulkData, ids: readonly number[]): BulkResult {
-  if (Array.isArray(data)) {
-    const updated = data.map((w) => w.id);
-    const missing = ids.filter((id) => !updated.includes(id));
-    return { updated, failed: missing.map((id) => ({ id, message: 'Not updated' })) };
-  }
-  const updated = (data.updated ?? []).map((w) => (typeof w === 'number' ? w : w.id));
-  const failed = (data.failed ?? []).map((f) => ({
-    id: Number(f.id ?? f.withdrawal_id),
-    message: f.message ?? f.reason ?? 'Not updated',
-  }));
-  return { updated, failed };
+  return {
+    updated: answer.updated ?? answer.data.map((w) => w.id),
+    failed: (answer.failed ?? []).map((f) => ({ id: f.id, message: f.message })),
+  };
 }
