@@ -146,6 +146,15 @@ describe('useLoad', () => {
     expect(result.current.loading).toBe(true);
   });
 
+  it('reports a load that throws before returning a promise', async () => {
+    const { result } = renderHook(() =>
+      useLoad(() => {
+        throw new Error('sync');
+      }, []),
+    );
+    await waitFor(() => expect((result.current.error as Error).message).toBe('sync'));
+  });
+
   it('aborts on unmount', () => {
     let seen: AbortSignal | undefined;
     const { unmount } = renderHook(() =>

@@ -14,7 +14,7 @@ export interface ModalProps {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** Open dialogs, innermost last: only the innermost one reacts to Esc and keeps focus. */
+/** Open dialogs in opening order; only the top one (see topDialog) reacts to Esc and keeps focus. */
 const openDialogs: HTMLElement[] = [];
 
 /** The dialog that gets keys: the latest opened one with no open dialog inside it. */

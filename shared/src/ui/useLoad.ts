@@ -33,7 +33,8 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depe
     const controller = new AbortController();
     setLoading(true);
     setError(null);
-    load(controller.signal).then(
+    // Through a Promise so that a `load` throwing synchronously lands in `error` too.
+    new Promise<T>((resolve) => resolve(load(controller.signal))).then(
       (value) => {
         if (controller.signal.aborted) return;
         setData(value);
