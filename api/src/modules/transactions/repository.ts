@@ -49,9 +49,13 @@ export function buildTransactionsListQuery(q: TransactionsListQuery, _now: Date 
   const size = pageSize(q);
   const limit = w.param(size);
   const offset = w.param((q.page - 1) * size);
+  const order = `${SORT_COLUMNS[q.sort_by]} ${dir}, t.id ${dir}`;
+  // Page first (index order, LIMIT/OFFSET on the table alone), then join the users of that page only.
   return {
-    text: `SELECT ${COLUMNS} FROM transactions t JOIN users u ON u.id = t.user_id ${w}
-            ORDER BY ${SORT_COLUMNS[q.sort_by]} ${dir}, t.id ${dir} LIMIT ${limit} OFFSET ${offset}`,
+    text: `SELECT ${COLUMNS}
+             FROM (SELECT * FROM transactions t ${w} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) t
+             JOIN users u ON u.id = t.user_id
+            ORDER BY ${order}`,
     values: w.values,
   };
 }

@@ -45,9 +45,13 @@ export function buildWithdrawalsListQuery(q: WithdrawalsListQuery, _now: Date = 
   const size = pageSize(q);
   const limit = w.param(size);
   const offset = w.param((q.page - 1) * size);
+  const order = `${SORT_COLUMNS[q.sort_by]} ${dir}, w.id ${dir}`;
+  // Page first (index order, LIMIT/OFFSET on the table alone), then join the users of that page only.
   return {
-    text: `SELECT ${COLUMNS} FROM withdrawals w JOIN users u ON u.id = w.user_id ${w}
-            ORDER BY ${SORT_COLUMNS[q.sort_by]} ${dir}, w.id ${dir} LIMIT ${limit} OFFSET ${offset}`,
+    text: `SELECT ${COLUMNS}
+             FROM (SELECT * FROM withdrawals w ${w} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) w
+             JOIN users u ON u.id = w.user_id
+            ORDER BY ${order}`,
     values: w.values,
   };
 }
