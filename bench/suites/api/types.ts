@@ -33,7 +33,9 @@ export interface ActionCase {
   name: string;
   targetMs: number;
   /** Runs before each sample, untimed: creates the data the action consumes. Returns the request. */
-  prepare: (ctx: ActionContext) => Promise<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown }>;
+  prepare: (
+    ctx: ActionContext,
+  ) => Promise<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown }>;
   /** Optional check after each sample (e.g. the lottery is completed); throw to flag the sample. */
   verify?: (ctx: ActionContext, response: unknown) => Promise<void>;
 }
