@@ -72,7 +72,8 @@ const expected = (filter: (w: Full) => boolean, key: Key = 'createdAt', dir: 'as
   return rows.map((r) => r.id);
 };
 
-const post = (url: string, body: unknown) => t.call('POST', url, { token, body });
+const post = (url: string, body: object) =>
+  t.call('POST', url, { token, body: body as Record<string, unknown> });
 const balanceOf = async (userId: number) =>
   (await t.db.query<{ balance: string }>('SELECT balance FROM users WHERE id = $1', [userId]))[0]!.balance;
 const ledgerOf = (id: number) =>
@@ -325,7 +326,7 @@ describe('POST /admin/withdrawal/update', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ success: false, message: 'Reason is required for rejection' });
     }
-    const bad: [unknown, RegExp][] = [
+    const bad: [object, RegExp][] = [
       [{ withdrawal_id: w.id, status: 'completed' }, /^status: Status is required$/],
       [{ withdrawal_id: w.id, status: '' }, /^status: Status is required$/],
       [{ status: 'approved' }, /^withdrawal_id: withdrawal_id is required$/],
@@ -474,7 +475,7 @@ describe('POST /admin/withdrawal/update-bulk', () => {
     }
     // Users may repeat across the three: compare the total moved.
     const after = await Promise.all(all.map((w) => balanceOf(w.userId)));
-    const distinct = new Map(all.map((w, i) => [w.userId, [before[i]!, after[i]!]]));
+    const distinct = new Map(all.map((w, i) => [w.userId, [before[i]!, after[i]!] as const]));
     let moved = 0n;
     for (const [b, a] of distinct.values()) moved += units(a) - units(b);
     expect(moved).toBe(units('6.06'));
@@ -482,7 +483,7 @@ describe('POST /admin/withdrawal/update-bulk', () => {
   });
 
   it('validates the body', async () => {
-    const cases: [unknown, RegExp][] = [
+    const cases: [object, RegExp][] = [
       [{ withdrawal_ids: [], status: 'approved' }, /^withdrawal_ids: Please select withdrawals to update$/],
       [{ status: 'approved' }, /^withdrawal_ids: /],
       [{ withdrawal_ids: [1], status: 'pending' }, /^status: Status is required$/],
