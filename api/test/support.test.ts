@@ -238,7 +238,7 @@ describe('PUT /admin/support/:id', () => {
       [{ status: 'open', remarks: 5 }, 'remarks: Invalid input: expected string, received number'],
     ];
     for (const [body, message] of cases) {
-      const res = await t.call('PUT', `${LIST}/${id}`, { token, body });
+      const res = await t.call('PUT', `${LIST}/${id}`, { token, body: body as object | undefined });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toEqual({ success: false, message });
     }
@@ -318,5 +318,18 @@ describe('dashboard figures', () => {
     } finally {
       await cached.close();
     }
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('describes the support and user calls', async () => {
+    const res = await t.call('GET', '/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths['/api/admin/support/{id}'] ?? {}).sort()).toEqual(['delete', 'put']);
+    expect(paths['/api/admin/support']).toHaveProperty('get');
+    expect(Object.keys(paths['/api/admin/user/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
+    expect(paths['/api/admin/user/{id}/block']).toHaveProperty('put');
+    expect(paths['/api/admin/user/{id}/unblock']).toHaveProperty('put');
   });
 });

@@ -331,7 +331,7 @@ describe('PUT /admin/user/:id/block and /unblock', () => {
       [{ reason: 'Fraud', userId: id + 1 }, 400, 'User ID does not match'],
     ];
     for (const [body, status, message] of cases) {
-      const res = await t.call('PUT', `${LIST}/${id}/block`, { token, body });
+      const res = await t.call('PUT', `${LIST}/${id}/block`, { token, body: body as object | undefined });
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json()).toEqual({ success: false, message });
     }
@@ -373,7 +373,8 @@ describe('PUT /admin/user/:id/block and /unblock', () => {
 describe('PUT /admin/user/:id', () => {
   it("sets active and inactive; 'blocked' needs a reason; 'unblocked' unblocks to active", async () => {
     const id = await freshUser('active');
-    const put = (body: unknown) => t.call('PUT', `${LIST}/${id}`, { token, body });
+    const put = (body: unknown) =>
+      t.call('PUT', `${LIST}/${id}`, { token, body: body as object | undefined });
 
     const inactive = await put({ status: 'inactive' });
     expect(inactive.json()).toMatchObject({
@@ -424,7 +425,7 @@ describe('PUT /admin/user/:id', () => {
   it('validates the status and the id', async () => {
     const id = await freshUser('inactive');
     for (const body of [{}, { status: 'deleted' }, undefined]) {
-      const res = await t.call('PUT', `${LIST}/${id}`, { token, body });
+      const res = await t.call('PUT', `${LIST}/${id}`, { token, body: body as object | undefined });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         success: false,
@@ -486,7 +487,7 @@ describe('DELETE /admin/user/:id (soft delete)', () => {
       ['PUT', `${LIST}/${id}/unblock`, {}],
     ];
     for (const [method, url, body] of calls) {
-      const r = await t.call(method, url, { token, body });
+      const r = await t.call(method, url, { token, body: body as object | undefined });
       expect(r.statusCode, `${method} ${url}`).toBe(404);
       expect(r.json()).toEqual(gone);
     }
@@ -550,7 +551,9 @@ describe('GET /admin/user/:id', () => {
         section.data.map((x) => x.id),
         table,
       ).toEqual(ids.slice(0, USER_DETAIL_RECENT).map((r) => r.id));
-      const times = section.data.map((x) => Date.parse((x as Record<string, string>)[createdColumn]!));
+      const times = section.data.map((x) =>
+        Date.parse((x as unknown as Record<string, string>)[createdColumn]!),
+      );
       expect(times).toEqual([...times].sort((a, b) => b - a));
     };
     await check(d.transactions, 'transactions', 'createdAt');
