@@ -1,10 +1,9 @@
 import type { User } from '@backoffice/shared/contract';
-import { formatCount, formatDateTime, showingRange } from '@backoffice/shared/format';
+import { formatCount, formatDateTime, formatShortDate, showingRange } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
 import {
   Badge,
   Button,
-  ButtonLink,
   Card,
   type Column,
   DataTable,
@@ -45,12 +44,12 @@ export default function UsersList() {
       title: 'Name',
       sortKey: 'name',
       render: (u) => (
-        <Link className="su-link" to={`/users/${u.id}`}>
+        <Link className="su-link su-nowrap" to={`/users/${u.id}`}>
           {u.name || u.username}
         </Link>
       ),
     },
-    { key: 'username', title: 'Username', sortKey: 'username', render: (u) => u.username },
+    { key: 'username', title: 'Username', sortKey: 'username', render: (u) => <span className="su-nowrap">{u.username}</span> },
     {
       key: 'email',
       title: 'Email',
@@ -81,7 +80,11 @@ export default function UsersList() {
       key: 'createdAt',
       title: 'Joined',
       sortKey: 'createdAt',
-      render: (u) => <span className="su-nowrap">{formatDateTime(u.createdAt)}</span>,
+      render: (u) => (
+        <span className="su-nowrap" title={formatDateTime(u.createdAt)}>
+          {formatShortDate(u.createdAt)}
+        </span>
+      ),
     },
     {
       key: 'actions',
@@ -107,9 +110,6 @@ export default function UsersList() {
               Block
             </Button>
           )}
-          <ButtonLink size="small" variant="link" to={`/users/${u.id}`} aria-label={`View ${u.username}`}>
-            View
-          </ButtonLink>
         </div>
       ),
     },

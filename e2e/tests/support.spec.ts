@@ -1,0 +1,103 @@
+import type { SupportListResponse, SupportTicket } from '@backoffice/shared/contract';
+import type { Page } from '@playwright/test';
+import { ApiClient } from '../support/api.ts';
+import { expect, test, toast } from '../support/fixtures.ts';
+import { runState } from '../support/state.ts';
+
+// Spec 2.8: open a long support message, update status and remarks, close a ticket.
+
+const api = new ApiClient();
+const token = () => runState().twoFactor.main.session.token;
+
+async function tickets(query: string): Promise<SupportTicket[]> {
+  const answer = await api.send<SupportListResponse['data']>('GET', `/admin/support?${query}`, {
+    token: token(),
+  });
+  expect(answer.status, answer.body.message).toBe(200);
+  return answer.body.data!.data;
+}
+
+/** Open tickets of the demo data, oldest first, so each test takes its own. */
+async function openTickets(predicate: (t: SupportTicket) => boolean): Promise<SupportTicket[]> {
+  const found = (await tickets('status=open&per_page=100&sort_by=id&sort_type=asc')).filter(predicate);
+  if (found.length < 2) throw new Error('the demo data needs more open support tickets');
+  return found;
+}
+
+const ticketRow = (page: Page, id: number) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${id}`, exact: true }) });
+
+test('support: a long message is cut at 100 characters; View More shows all of it', async ({ page }) => {
+  const [long] = await openTickets((t) => t.message.length > 100);
+  await page.goto(`/support?id=${long!.id}`);
+  await expect(page.getByRole('heading', { name: 'Support Tickets', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Ticket ID')).toHaveValue(String(long!.id));
+  const line = ticketRow(page, long!.id);
+  await expect(line).toContainText(`${long!.message.slice(0, 100)}...`);
+  await expect(line).not.toContainText(long!.message);
+  await line.getByRole('button', { name: `View More of ticket #${long!.id}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Support Message #${long!.id}` });
+  await expect(dialog.getByText(long!.message, { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('support: update status and remarks, then close another ticket', async ({ page }) => {
+  const [, first, second] = await openTickets(() => true);
+  const remarks = `e2e: refunded by hand ${Date.now()}`;
+
+  // Update: status closed with remarks.
+  await page.goto(`/support?id=${first!.id}`);
+  let line = ticketRow(page, first!.id);
+  await line.getByRole('button', { name: `Update ticket #${first!.id}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Update Support Ticket' });
+  await expect(dialog.getByLabel('Status')).toHaveValue('open');
+  await dialog.getByLabel('Status').selectOption('closed');
+  await dialog.getByLabel('Remarks').fill(remarks);
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(toast(page, 'Support updated successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(line).toContainText('closed');
+  await expect(line).toContainText(remarks);
+  const [updated] = await tickets(`id=${first!.id}`);
+  expect(updated).toMatchObject({ status: 'closed', remarks });
+
+  // Reopen it through the same dialog (the remarks stay).
+  await line.getByRole('button', { name: `Update ticket #${first!.id}` }).click();
+  await expect(dialog.getByLabel('Remarks')).toHaveValue(remarks);
+  await dialog.getByLabel('Status').selectOption('open');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(toast(page, 'Support updated successfully')).toHaveCount(2);
+  await expect(line).toContainText('open');
+
+  // Close: the delete action closes the ticket after a confirmation.
+  await page.getByLabel('Ticket ID').fill(String(second!.id));
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`id=${second!.id}`));
+  line = ticketRow(page, second!.id);
+  await line.getByRole('button', { name: `Close ticket #${second!.id}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Close Support Ticket' });
+  await confirm.getByRole('button', { name: 'Close Ticket' }).click();
+  await expect(toast(page, 'Support ticket closed successfully')).toBeVisible();
+  await expect(line).toContainText('closed');
+  await expect(line.getByRole('button', { name: `Close ticket #${second!.id}` })).toBeDisabled();
+  const [closed] = await tickets(`id=${second!.id}`);
+  expect(closed?.status).toBe('closed');
+});
+
+test('support: filters in the URL; the empty text when nothing matches', async ({ page }) => {
+  await page.goto('/support?status=closed&per_page=25');
+  await expect(page.getByLabel('Status')).toHaveValue('closed');
+  await expect(page.getByLabel('Page size')).toHaveValue('25');
+  const statuses = page
+    .getByRole('table', { name: 'Support tickets' })
+    .getByRole('row')
+    .locator('td:nth-child(5)');
+  await expect(statuses.first()).toHaveText('closed');
+  for (const status of await statuses.allInnerTexts()) expect(status).toBe('closed');
+  await page.getByLabel('Username').fill('nobody-has-this-name');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No support messages found matching your search criteria')).toBeVisible();
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page).toHaveURL(/\/support$/);
+});

@@ -1,0 +1,146 @@
+import type { UserDetailsResponse, UsersListResponse } from '@backoffice/shared/contract';
+import type { Page } from '@playwright/test';
+import { ApiClient } from '../support/api.ts';
+import { expect, test, toast } from '../support/fixtures.ts';
+import { runState } from '../support/state.ts';
+
+// Spec 2.6 and the user page /users/{id}: find a user by email from the URL, block with a reason,
+// see the status and button change, unblock; open a user page from a transaction.
+
+const api = new ApiClient();
+const token = () => runState().twoFactor.main.session.token;
+
+async function get<T>(path: string): Promise<T> {
+  const answer = await api.send<T>('GET', path, { token: token() });
+  expect(answer.status, `GET ${path}: ${answer.body.message}`).toBe(200);
+  return answer.body.data as T;
+}
+
+/** An active user of the demo data no other test touches (the n-th active one by id). */
+async function activeUser(n: number) {
+  const list = await get<UsersListResponse['data']>(
+    '/admin/user?status=active&sort_by=id&sort_type=asc&per_page=20',
+  );
+  const user = list.data[n];
+  if (!user) throw new Error('the demo data needs more active users');
+  return user;
+}
+
+const row = (page: Page, username: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
+
+test('users: find a user by email from the URL, block with a reason, then unblock', async ({ page }) => {
+  const user = await activeUser(3);
+  const reason = `e2e: chargeback on deposit ${Date.now()}`;
+  await page.goto(`/users?email=${encodeURIComponent(user.email)}`);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Dashboard');
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+  const line = row(page, user.username);
+  await expect(line).toHaveCount(1);
+  await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
+  await expect(line).toContainText(user.email);
+  await expect(line).toContainText(user.role);
+  await expect(line).toContainText('active');
+
+  // Block with a reason: the status and the button change.
+  await line.getByRole('button', { name: `Block ${user.username}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Block User' });
+  await dialog.getByRole('button', { name: 'Block' }).click();
+  await expect(dialog.getByText('Reason is required')).toBeVisible();
+  await dialog.getByLabel('Reason').fill(reason);
+  await dialog.getByRole('button', { name: 'Block' }).click();
+  await expect(toast(page, 'User blocked successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(line).toContainText('blocked');
+  await expect(line.getByRole('button', { name: `Unblock ${user.username}` })).toHaveText('Unblock');
+  await expect(line.getByRole('button', { name: `Block ${user.username}` })).toHaveCount(0);
+
+  // Who, when and why are kept: the API and the user page show them.
+  const details = await get<UserDetailsResponse['data']>(`/admin/user/${user.id}`);
+  expect(details.user.status).toBe('blocked');
+  expect(details.blockHistory[0]).toMatchObject({
+    action: 'blocked',
+    reason,
+    admin: { email: runState().twoFactor.main.email },
+  });
+  await line.getByRole('link', { name: user.name || user.username }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${user.id}$`));
+  const history = page.getByRole('table', { name: 'Block history' });
+  await expect(history.getByRole('row').nth(1)).toContainText(reason);
+  await expect(history.getByRole('row').nth(1)).toContainText(runState().twoFactor.main.email);
+  await page.goBack();
+  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+
+  // Unblock: back to active, the button reads Block again.
+  await row(page, user.username)
+    .getByRole('button', { name: `Unblock ${user.username}` })
+    .click();
+  await expect(toast(page, 'User unblocked successfully')).toBeVisible();
+  await expect(row(page, user.username)).toContainText('active');
+  await expect(row(page, user.username).getByRole('button', { name: `Block ${user.username}` })).toHaveText(
+    'Block',
+  );
+  expect((await get<UserDetailsResponse['data']>(`/admin/user/${user.id}`)).user.status).toBe('active');
+});
+
+test('users: sort, page size and filters live in the URL and survive a reload', async ({ page }) => {
+  await page.goto('/users');
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('columnheader', { name: /Joined/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await table
+    .getByRole('columnheader', { name: /Username/ })
+    .getByRole('button')
+    .click();
+  await expect(page).toHaveURL(/sort_by=username/);
+  await expect(page).toHaveURL(/sort_type=asc/);
+  await page.getByLabel('Page size').selectOption('25');
+  await expect(page).toHaveURL(/per_page=25/);
+  await expect(table.getByRole('row')).toHaveCount(26);
+  const names = await table.getByRole('row').locator('td:nth-child(3)').allInnerTexts();
+  expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+  await page.reload();
+  await expect(table.getByRole('columnheader', { name: /Username/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await expect(page.getByLabel('Page size')).toHaveValue('25');
+  await page.getByLabel('Status').selectOption('blocked');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/status=blocked/);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary).toContainText('Active0on this page');
+  for (const status of await table.getByRole('row').locator('td:nth-child(6)').allInnerTexts())
+    expect(status).toBe('blocked');
+});
+
+test('user page: opened from a transaction, with links to the finance screens', async ({ page }) => {
+  const transactions = await get<{
+    data: { id: number; User: { id: number; username: string; name: string | null } }[];
+  }>('/admin/transactions?per_page=1&sort_by=createdAt&sort_type=desc');
+  const tx = transactions.data[0];
+  if (!tx) throw new Error('the demo data needs transactions');
+  await page.goto(`/transactions?id=${tx.id}`);
+  await page
+    .getByRole('link', { name: tx.User.name || tx.User.username })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/users/${tx.User.id}$`));
+  await expect(page.getByRole('heading', { name: tx.User.name || tx.User.username, level: 1 })).toBeVisible();
+  const details = await get<UserDetailsResponse['data']>(`/admin/user/${tx.User.id}`);
+  await expect(page.getByRole('region', { name: 'Money' })).toContainText('Balance');
+  await expect(page.getByText(details.user.email, { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Recent transactions' }).getByRole('link', { name: `#${tx.id}` }),
+  ).toBeVisible();
+
+  // The full list of the user's deposits is one click away, filtered by username.
+  await page.getByRole('link', { name: 'All transactions' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/transactions\\?username=${encodeURIComponent(tx.User.username)}`),
+  );
+  await expect(page.getByRole('heading', { name: 'Transactions' })).toBeVisible();
+});
