@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const call = (method: string, url: string, body?: unknown) => t.call(method, url, { token, body });
+const call = (method: string, url: string, body?: unknown) =>
+  t.call(method, url, { token, body: body as object | undefined });
 async function ok<T>(method: string, url: string, body?: unknown): Promise<T> {
   const res = await call(method, url, body);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);

@@ -1,4 +1,9 @@
-import type { LotteryStatus, LotteryTicketStatus } from '@backoffice/shared/contract';
+import type {
+  LotteryListQuery,
+  LotteryStatus,
+  LotteryTicketStatus,
+  LotteryTicketsQuery,
+} from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 
 /** One SQL statement with its parameters (the bench runs exactly these). */
@@ -87,6 +92,34 @@ const STATUS_FILTERS: Record<LotteryStatus | 'all', { where: string; order: stri
   completed: { where: 'prize_distributed', order: 'end_time DESC, id DESC' },
   all: { where: 'true', order: 'created_at DESC, id DESC' },
 };
+
+/** Filters of GET /admin/lottery from its parsed query ('opened' is 'open'). */
+export function lotteryListFilters(query: LotteryListQuery): {
+  status?: LotteryStatus;
+  limit: number;
+  offset: number;
+} {
+  return {
+    status: query.status === 'opened' ? 'open' : query.status,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  };
+}
+
+/** Filters of GET /admin/lottery/tickets from its parsed query. */
+export function lotteryTicketsFilters(query: LotteryTicketsQuery): {
+  lotteryId?: number;
+  status?: LotteryTicketStatus;
+  limit: number;
+  offset: number;
+} {
+  return {
+    lotteryId: query.lottery_id,
+    status: query.status,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  };
+}
 
 /**
  * GET /admin/lottery: the data page and the count, as the endpoint runs them (concurrently).

@@ -5,7 +5,6 @@ import type {
   LotteryDetails,
   LotteryListQuery,
   LotteryPublishBody,
-  LotteryStatus,
   LotteryTicket,
   LotteryTicketsQuery,
   LotteryUpdateBody,
@@ -113,12 +112,7 @@ export class LotteryService {
   }
 
   async list(query: LotteryListQuery): Promise<Paged<Lottery>> {
-    const status: LotteryStatus | undefined = query.status === 'opened' ? 'open' : query.status;
-    const { rows, total } = await repo.listLotteries(
-      this.db,
-      { status, limit: query.limit, offset: (query.page - 1) * query.limit },
-      this.now(),
-    );
+    const { rows, total } = await repo.listLotteries(this.db, repo.lotteryListFilters(query), this.now());
     return {
       data: rows.map(toLottery),
       total,
@@ -133,16 +127,7 @@ export class LotteryService {
   }
 
   async tickets(query: LotteryTicketsQuery): Promise<Paged<LotteryTicket>> {
-    const { rows, total } = await repo.listTickets(
-      this.db,
-      {
-        lotteryId: query.lottery_id,
-        status: query.status,
-        limit: query.limit,
-        offset: (query.page - 1) * query.limit,
-      },
-      this.now(),
-    );
+    const { rows, total } = await repo.listTickets(this.db, repo.lotteryTicketsFilters(query), this.now());
     return {
       data: rows.map(toTicket),
       total,
