@@ -149,7 +149,7 @@ async function main() {
   const failed = reports.flatMap((report) =>
     report.comparisons
       .filter((comparison) => verdictOf(comparison) === 'FAIL')
-      .map((comparison) => `${report.subjectLabel}: ${comparison.metric}`),
+      .map((comparison) => `${report.title}: ${comparison.metric}`),
   );
   if (failed.length) console.log(`FAIL: ${failed.length} target(s) missed:\n  - ${failed.join('\n  - ')}`);
   else if (reports.length) console.log('All targets met.');

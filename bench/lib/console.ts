@@ -115,15 +115,23 @@ export async function startConsole(options: {
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
+  // The API runs in its own process group (pnpm -> tsx -> node): signal the whole group.
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (api.pid) process.kill(-api.pid, name);
+    } catch {
+      // already gone
+    }
+  };
   const stop = () =>
     new Promise<void>((resolve) => {
       if (api.exitCode !== null || api.signalCode !== null) return resolve();
       api.once('exit', () => resolve());
-      process.kill(-api.pid!, 'SIGTERM');
-      setTimeout(() => process.kill(-api.pid!, 'SIGKILL'), 5000).unref();
+      signal('SIGTERM');
+      setTimeout(() => signal('SIGKILL'), 5000).unref();
     });
   options.onCleanup(stop);
-  process.once('exit', () => api.pid && process.kill(-api.pid, 'SIGKILL'));
+  process.once('exit', () => signal('SIGKILL'));
   const apiOrigin = `http://127.0.0.1:${options.port}`;
   await waitForHttp(`${apiOrigin}/api/health`, 120_000, api);
 
