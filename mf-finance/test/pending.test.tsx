@@ -113,11 +113,11 @@ describe('pending withdrawals: selection (spec 2.9)', () => {
     await openPage();
     for (const id of [1, 2, 4]) {
       expect((within(rowOf(id)).getByRole('checkbox') as HTMLInputElement).disabled).toBe(false);
-      expect(within(rowOf(id)).getByRole('button', { name: 'Update' })).toBeTruthy();
+      expect(within(rowOf(id)).getByRole('button', { name: `Update withdrawal ${id}` })).toBeTruthy();
     }
     for (const id of [3, 5]) {
       expect((within(rowOf(id)).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
-      expect(within(rowOf(id)).queryByRole('button', { name: 'Update' })).toBeNull();
+      expect(within(rowOf(id)).queryByRole('button', { name: `Update withdrawal ${id}` })).toBeNull();
     }
   });
 
@@ -155,7 +155,7 @@ describe('pending withdrawals: the status form (spec 5)', () => {
         ok(withdrawal(Number((r.body as { withdrawal_id: string }).withdrawal_id))),
     });
     await openPage(h);
-    fireEvent.click(within(rowOf(1)).getByRole('button', { name: 'Update' }));
+    fireEvent.click(within(rowOf(1)).getByRole('button', { name: 'Update withdrawal 1' }));
     expect(within(dialog()).getByRole('heading', { name: 'Update Withdrawal Status' })).toBeTruthy();
     const status = within(dialog()).getByLabelText('Status') as HTMLSelectElement;
     expect([...status.options].map((o) => o.text)).toEqual(['Select Status', 'Approved', 'Rejected']);
@@ -196,7 +196,7 @@ describe('pending withdrawals: the status form (spec 5)', () => {
     let finish: (value: unknown) => void = () => {};
     const h = host({ 'POST /admin/withdrawal/update': () => new Promise((resolve) => (finish = resolve)) });
     await openPage(h);
-    fireEvent.click(within(rowOf(2)).getByRole('button', { name: 'Update' }));
+    fireEvent.click(within(rowOf(2)).getByRole('button', { name: 'Update withdrawal 2' }));
     fireEvent.change(within(dialog()).getByLabelText('Status'), { target: { value: 'approved' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Update' }));
     const busy = await within(dialog()).findByRole('button', { name: 'Updating...' });
@@ -221,7 +221,7 @@ describe('pending withdrawals: the status form (spec 5)', () => {
       },
     });
     await openPage(h);
-    fireEvent.click(within(rowOf(1)).getByRole('button', { name: 'Update' }));
+    fireEvent.click(within(rowOf(1)).getByRole('button', { name: 'Update withdrawal 1' }));
     fireEvent.change(within(dialog()).getByLabelText('Status'), { target: { value: 'approved' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Update' }));
     await waitFor(() =>

@@ -142,7 +142,12 @@ export default function PendingWithdrawals() {
       title: 'Actions',
       render: (w) =>
         isWithdrawalUpdatable(w.status) ? (
-          <Button size="small" variant="primary" onClick={() => setTarget({ kind: 'one', id: w.id })}>
+          <Button
+            size="small"
+            variant="primary"
+            aria-label={`Update withdrawal ${w.id}`}
+            onClick={() => setTarget({ kind: 'one', id: w.id })}
+          >
             Update
           </Button>
         ) : null,
@@ -152,7 +157,10 @@ export default function PendingWithdrawals() {
   const firstLoad = list.loading && !list.data;
   return (
     <div className="finance-page">
-      <PageHeader title="Pending Withdrawals" breadcrumb={[{ label: 'Withdrawals' }, { label: 'Pending' }]} />
+      <PageHeader
+        title="Pending Withdrawals"
+        breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Withdrawals' }, { label: 'Pending' }]}
+      />
       <Card
         title="Search Withdrawals"
         extra={

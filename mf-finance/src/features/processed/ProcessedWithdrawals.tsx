@@ -113,7 +113,10 @@ export function ProcessedWithdrawals({ title, crumb, filter, status, statusIn, e
   const inputId = filter === 'id' ? 'processed-id' : 'processed-username';
   return (
     <div className="finance-page">
-      <PageHeader title={title} breadcrumb={[{ label: 'Withdrawals' }, { label: crumb }]} />
+      <PageHeader
+        title={title}
+        breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Withdrawals' }, { label: crumb }]}
+      />
       <Card
         title="Search Withdrawals"
         extra={

@@ -134,7 +134,10 @@ export default function Transactions() {
 
   return (
     <div className="finance-page">
-      <PageHeader title="Transactions" />
+      <PageHeader
+        title="Transactions"
+        breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Transactions' }]}
+      />
       <Card
         title="Search Transactions"
         extra={
