@@ -97,6 +97,7 @@ describe('POST /admin/lottery', () => {
     [{ ticket_price: '0' }, 'Ticket price must be greater than 0'],
     [{ ticket_price: -1 }, 'Ticket price must be greater than 0'],
     [{ ticket_price: 'abc' }, 'Ticket price must be greater than 0'],
+    [{ ticket_price: '12345678901' }, 'Ticket price is too large'],
     [{ start_time: 'start_past' }, 'Start time cannot be in the past'],
     [{ end_time: 'before_start' }, 'End time must be after start time'],
     [{ result_time: 0 }, 'Result announcement must be at least 1 hour'],

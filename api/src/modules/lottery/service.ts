@@ -81,7 +81,8 @@ export class LotteryService {
       distributions: ranks.map((r) => ({
         rank: r.rank,
         percentage: r.percentage,
-        amount: (row.prize_distributed ? published.get(r.rank) : undefined) ?? amounts.get(r.rank) ?? '0',
+        // Completed: what was paid (a rank left unpaid for lack of tickets shows 0); else the rule's amount.
+        amount: (row.prize_distributed ? published.get(r.rank) : amounts.get(r.rank)) ?? '0',
       })),
       adminShare: row.admin_share,
     };
@@ -92,6 +93,10 @@ export class LotteryService {
     // The spec's submit rules with the request clock ('Start time cannot be in the past', totals...).
     const problem = firstLotteryError(validateLotteryBody(body, now));
     if (problem) throw new HttpError(400, `${LOTTERY_BODY_FIELDS[problem.field]}: ${problem.message}`);
+    // numeric(20,8) holds 12 integer digits; a bigger price is nonsense (and would overflow the pool).
+    if (!/^0*\d{1,10}(\.\d+)?$/.test(body.ticket_price)) {
+      throw new HttpError(400, 'ticket_price: Ticket price is too large');
+    }
     const distributions = [...body.winner_distributions]
       .sort((a, b) => a.rank - b.rank)
       .map((d) => ({ rank: d.rank, percentage: d.percentage }));
