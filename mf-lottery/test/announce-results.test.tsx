@@ -268,4 +268,54 @@ describe('Announce Results (/lottery/publish/:id)', () => {
     });
     expect(await screen.findByText('Error: Lottery not found')).toBeTruthy();
   });
+
+  it("shows the API's prizes (rounded down) over a local computation", async () => {
+    openPublish({
+      'GET /admin/lottery/details/7': () =>
+        ok(
+          details(7, {
+            total_pool: '60',
+            winner_distributions: [
+              { rank: 1, percentage: 26.67 },
+              { rank: 2, percentage: 26.66 },
+            ],
+            distributions: [
+              { rank: 1, percentage: 26.67, amount: '16' },
+              { rank: 2, percentage: 26.66, amount: '15.99' },
+            ],
+          }),
+        ),
+      'GET /admin/lottery/winners': () =>
+        ok([
+          { ...winner(1, 26.67, 'AA11111', 'alice'), amount: '16.00' },
+          winner(2, 26.66, 'BB22222', 'bob'),
+        ]),
+    });
+    await generate();
+    await screen.findByRole('article', { name: '2nd Place' });
+    expect(within(card('1st Place')).getByText('$16.00')).toBeTruthy();
+    expect(within(card('2nd Place')).getByText('$15.99')).toBeTruthy();
+  });
+
+  it('reads a server 404 thrown by another bundle (the shell) as the server message', async () => {
+    const foreign = Object.assign(new Error('Ticket not found or already used'), {
+      [Symbol.for('backoffice.ApiError')]: true,
+      status: 404,
+      kind: 'bad-request',
+      fromServer: true,
+    });
+    const host = openPublish({
+      'GET /admin/lottery/ticket/EE55555': () => {
+        throw foreign;
+      },
+    });
+    await generate();
+    await screen.findByRole('article', { name: '1st Place' });
+    const first = card('1st Place');
+    fireEvent.click(within(first).getByRole('button', { name: 'Edit 1st Place ticket number' }));
+    fireEvent.change(within(first).getByLabelText('New ticket number'), { target: { value: 'EE55555' } });
+    fireEvent.click(within(first).getByRole('button', { name: 'Replace' }));
+    expect(await within(first).findByText('Ticket not found or already used')).toBeTruthy();
+    expect(host.toasts).toContainEqual({ type: 'error', message: 'Ticket not found or already used' });
+  });
 });

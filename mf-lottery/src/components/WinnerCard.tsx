@@ -1,13 +1,15 @@
-import { formatUsd, medal, ordinal, prizeAmount } from '@backoffice/shared/format';
+import { formatUsd, ordinal } from '@backoffice/shared/format';
 import { normalizeTicketInput } from '@backoffice/shared/rules';
 import { Button, TextInput } from '@backoffice/shared/ui';
 import { type FormEvent, useId, useState } from 'react';
 import type { WinnerEntry } from '../data/lottery.ts';
 import { CopyIcon, EditIcon } from './icons.tsx';
+import { RankMedal } from './RankMedal.tsx';
 
 export interface WinnerCardProps {
   winner: WinnerEntry;
-  totalPool: string;
+  /** The rank's prize (see prizeOf). */
+  prize: string;
   onCopy: (ticketNumber: string) => void;
   /**
    * Replaces this rank's ticket: resolves to an error message to show under the input, or null when
@@ -17,7 +19,7 @@ export interface WinnerCardProps {
 }
 
 /** One winner: rank with its share of the pool, ticket number (copy, edit), user, prize and balances. */
-export function WinnerCard({ winner, totalPool, onCopy, onReplace }: WinnerCardProps) {
+export function WinnerCard({ winner, prize, onCopy, onReplace }: WinnerCardProps) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +44,7 @@ export function WinnerCard({ winner, totalPool, onCopy, onReplace }: WinnerCardP
     <article className={`lottery-winner lottery-winner--rank-${Math.min(winner.rank, 4)}`} aria-label={place}>
       <header className="lottery-winner__head">
         <span className="lottery-winner__place">
-          <span aria-hidden="true">{medal(winner.rank) || '🏅'}</span> {place}
+          <RankMedal rank={winner.rank} /> {place}
         </span>
         <span className="lottery-winner__pct">{winner.percentage}% of pool</span>
       </header>
@@ -123,7 +125,7 @@ export function WinnerCard({ winner, totalPool, onCopy, onReplace }: WinnerCardP
         </div>
         <div className="lottery-winner__prize">
           <dt>Prize</dt>
-          <dd>{formatUsd(prizeAmount(totalPool, winner.percentage))}</dd>
+          <dd>{formatUsd(prize)}</dd>
         </div>
         <div>
           <dt>Current Balance</dt>

@@ -19,8 +19,8 @@ import type {
   Paged,
   WinnerEntry,
 } from '@backoffice/shared/contract';
-import { type DistributionRow, deriveDistributions } from '@backoffice/shared/format';
-import { ApiError, errorMessage, type HttpClient, trusted } from '@backoffice/shared/host';
+import { type DistributionRow, deriveDistributions, prizeAmount } from '@backoffice/shared/format';
+import { ApiError, errorMessage, type HttpClient, isApiError, trusted } from '@backoffice/shared/host';
 
 export type { Lottery, LotteryDetails, LotteryTicket, WinnerEntry };
 
@@ -49,7 +49,7 @@ export function failureMessage(error: unknown, failed: string, otherwise: string
 
 /** A 404 without a server message reads 'Lottery not found'. */
 export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
+  return isApiError(error) && error.status === 404;
 }
 
 export async function listLotteries(
@@ -173,4 +173,20 @@ export async function publishResults(
 export function distributionsOf(lottery: LotteryDetails): DistributionRow[] {
   if (lottery.distributions && lottery.distributions.length > 0) return lottery.distributions;
   return deriveDistributions(lottery.total_pool, lottery.winner_distributions);
+}
+
+/**
+ * A winner's prize as the API computes it (rounded down to the cent): the entry's own amount, else the
+ * rank's distribution amount, else pool * percentage / 100 (older payloads).
+ */
+export function prizeOf(
+  winner: WinnerEntry,
+  totalPool: string,
+  distributions: readonly DistributionRow[] = [],
+): string {
+  return (
+    winner.amount ??
+    distributions.find((d) => d.rank === winner.rank)?.amount ??
+    prizeAmount(totalPool, winner.percentage)
+  );
 }

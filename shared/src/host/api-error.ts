@@ -1,8 +1,15 @@
 /** The generic HTTP failure kinds of spec section 8. */
 export type ApiErrorKind = 'network' | 'timeout' | 'bad-request' | 'bad-response' | 'canceled';
 
+/**
+ * Brand shared by every copy of this module: the shell and each remote bundle their own copy of
+ * @backoffice/shared, so an ApiError thrown by the shell's HTTP client is not `instanceof` a remote's class.
+ */
+const API_ERROR = Symbol.for('backoffice.ApiError');
+
 /** A failed call: `message` is the server's message when it sent one. */
 export class ApiError extends Error {
+  readonly [API_ERROR] = true;
   readonly status: number | undefined;
   readonly kind: ApiErrorKind;
   /** True when `message` beats a screen's fallback: the server's own message, or a broken answer. */
@@ -17,11 +24,19 @@ export class ApiError extends Error {
   }
 }
 
+/** An ApiError from any bundle (see API_ERROR). */
+export function isApiError(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError ||
+    (typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[API_ERROR] === true)
+  );
+}
+
 /** Spec section 8: the server's message when present, otherwise the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.fromServer && error.message ? error.message : fallback;
+  return isApiError(error) && error.fromServer && error.message ? error.message : fallback;
 }
 
 export function isCanceled(error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'canceled';
+  return isApiError(error) && error.kind === 'canceled';
 }

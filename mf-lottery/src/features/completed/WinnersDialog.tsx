@@ -1,8 +1,9 @@
-import { formatUsd, medal, ordinal, prizeAmount } from '@backoffice/shared/format';
+import { formatUsd, ordinal } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
 import { Badge, Button, EmptyState, Modal, Spinner, useLoad } from '@backoffice/shared/ui';
 import { useEffect } from 'react';
-import { failureMessage, getWinners, type Lottery, type WinnerEntry } from '../../data/lottery.ts';
+import { RankMedal } from '../../components/RankMedal.tsx';
+import { failureMessage, getWinners, type Lottery, prizeOf, type WinnerEntry } from '../../data/lottery.ts';
 import { fallback } from '../../data/messages.ts';
 
 /** 'View Winners' of a completed lottery: the pool split and each rank's winner and prize. */
@@ -53,7 +54,7 @@ export function WinnersDialog({ lottery, onClose }: { lottery: Lottery | null; o
               {rows.map((winner) => (
                 <li key={winner.rank} className="lottery-winners__item">
                   <div className="lottery-winners__place">
-                    <span aria-hidden="true">{medal(winner.rank)}</span> {ordinal(winner.rank)} Place
+                    <RankMedal rank={winner.rank} /> {ordinal(winner.rank)} Place
                     <span className="lottery-muted"> · {winner.percentage}%</span>
                   </div>
                   <div className="lottery-winners__ticket">
@@ -65,10 +66,10 @@ export function WinnersDialog({ lottery, onClose }: { lottery: Lottery | null; o
                     {winner.user.name && <span className="lottery-muted"> {winner.user.name}</span>}
                   </div>
                   <div className="lottery-winners__prize">
-                    {formatUsd(prizeAmount(lottery.total_pool, winner.percentage))}
+                    {formatUsd(prizeOf(winner, lottery.total_pool))}
                   </div>
                   <div>
-                    {lottery.prize_distributed ? (
+                    {(winner.prize_distributed ?? lottery.prize_distributed) ? (
                       <Badge color="green">Prize Distributed</Badge>
                     ) : (
                       <Badge color="yellow">Distribution Pending</Badge>

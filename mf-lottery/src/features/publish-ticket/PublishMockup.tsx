@@ -189,7 +189,12 @@ export default function PublishMockup() {
       >
         <div className="lottery-winner-grid">
           {WINNERS.map((winner) => (
-            <WinnerCard key={winner.rank} winner={winner} totalPool={SAMPLE.pool} onCopy={copyTicket} />
+            <WinnerCard
+              key={winner.rank}
+              winner={winner}
+              prize={SAMPLE.distributions[winner.rank - 1]?.amount ?? '0'}
+              onCopy={copyTicket}
+            />
           ))}
         </div>
       </Card>

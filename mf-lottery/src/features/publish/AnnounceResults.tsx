@@ -29,6 +29,7 @@ import {
   isNotFound,
   listTickets,
   lookupTicket,
+  prizeOf,
   publishResults,
   type WinnerEntry,
 } from '../../data/lottery.ts';
@@ -76,6 +77,7 @@ export default function AnnounceResults() {
   }
 
   const published = lottery?.prize_distributed === true;
+  const distributions = lottery ? distributionsOf(lottery) : [];
   const closed = lottery?.status === 'closed';
   const canDraw = lottery !== undefined && closed && !published;
 
@@ -120,6 +122,7 @@ export default function AnnounceResults() {
             ? {
                 ...w,
                 ticket_number: ticket.ticket_number,
+                ticket_id: ticket.id,
                 user: {
                   username: ticket.user.username,
                   name: ticket.user.name,
@@ -172,7 +175,7 @@ export default function AnnounceResults() {
             pool={lottery.total_pool}
           />
           <div className="lottery-columns">
-            <PriceDistribution rows={distributionsOf(lottery)} />
+            <PriceDistribution rows={distributions} />
             <AdminOverview
               variant="announce"
               adminShare={lottery.adminShare ?? lottery.admin_share}
@@ -220,7 +223,7 @@ export default function AnnounceResults() {
               <WinnerCard
                 key={winner.rank}
                 winner={winner}
-                totalPool={lottery.total_pool}
+                prize={prizeOf(winner, lottery.total_pool, distributions)}
                 onCopy={copyTicket}
                 onReplace={canDraw && !publishing ? (input) => replace(winner.rank, input) : undefined}
               />
