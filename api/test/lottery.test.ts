@@ -268,6 +268,33 @@ describe('GET /admin/lottery/details/:id and tickets', () => {
     expect(units(d.adminProfit) + units(d.distributionAmount)).toBe(units(d.total_pool));
   });
 
+  it('pool and participants follow ticket inserts, status changes and deletes (trigger-kept totals)', async () => {
+    const lid = await makeLottery(t, { start: T0 - DAY, end: T0 + DAY, price: '1.25' });
+    const ids = await makeTickets(t, lid, users, 4);
+    const totals = async () => {
+      const d = await ok<LotteryDetails>('GET', `${BASE}/details/${lid}`);
+      const actual = await t.db.query<{ pool: string; n: number }>(
+        `SELECT coalesce(sum(price), 0) AS pool, count(*) AS n FROM lottery_tickets
+          WHERE lottery_id = $1 AND status <> 'cancelled'`,
+        [lid],
+      );
+      expect([d.total_pool, d.current_participants]).toEqual([actual[0]!.pool, actual[0]!.n]);
+      return [d.total_pool, d.current_participants];
+    };
+    expect(await totals()).toEqual(['5', 4]);
+    await t.db.query(`UPDATE lottery_tickets SET status = 'cancelled' WHERE id = $1`, [ids[0]]);
+    expect(await totals()).toEqual(['3.75', 3]);
+    await t.db.query(`UPDATE lottery_tickets SET price = 2 WHERE id = $1`, [ids[1]]);
+    expect(await totals()).toEqual(['4.5', 3]);
+    await t.db.query('DELETE FROM lottery_tickets WHERE id = $1', [ids[2]]);
+    expect(await totals()).toEqual(['3.25', 2]);
+    const listed = await ok<Paged<LotteryTicket>>(
+      'GET',
+      `${BASE}/tickets?lottery_id=${lid}&status=cancelled`,
+    );
+    expect(listed.total).toBe(1);
+  });
+
   it('details of an unknown or deleted lottery: 404 Lottery not found', async () => {
     await fails('GET', `${BASE}/details/999999`, undefined, 404, 'Lottery not found');
     await fails('GET', `${BASE}/details/abc`, undefined, 400, 'ID must be a whole number');
