@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/seed/index.ts';
+import { Rng } from '../src/seed/rng.ts';
 import { createTestApp, driver, type TestApp } from './helpers.ts';
 
 const LIST = '/api/admin/withdrawal';
@@ -227,6 +228,66 @@ describe('GET /admin/withdrawal', () => {
     expect(await allIds(`?from=${day}&to=${day}`)).toEqual(
       expected((w) => w.createdAt >= `${day}T00:00:00.000Z` && w.createdAt < next),
     );
+  });
+
+  it('random combinations of filters, sorts and pages match a model (seeded loop)', async () => {
+    const rng = new Rng(2026);
+    const statuses = ['waiting', 'pending', 'approved', 'rejected', 'cancelled', 'pending_otp', 'completed'];
+    const times = everything.map((w) => w.createdAt).sort();
+    for (let round = 0; round < 30; round++) {
+      const params = new URLSearchParams();
+      const tests: ((w: Full) => boolean)[] = [];
+      if (rng.chance(0.4)) {
+        const status = rng.pick(statuses);
+        params.set('status', status);
+        tests.push((w) => w.status === status);
+      }
+      if (rng.chance(0.4)) {
+        const set = statuses.filter(() => rng.chance(0.5));
+        if (set.length) {
+          for (const s of set) params.append('status_in', s);
+          tests.push((w) => set.includes(w.status));
+        }
+      }
+      if (rng.chance(0.3)) {
+        const prefix = rng.pick(everything).User.username!.slice(0, rng.int(1, 4));
+        params.set('user_name', prefix);
+        tests.push(
+          (w) =>
+            w.User.username!.toLowerCase().startsWith(prefix.toLowerCase()) ||
+            !!w.User.name?.toLowerCase().startsWith(prefix.toLowerCase()),
+        );
+      }
+      if (rng.chance(0.4)) {
+        const from = rng.pick(times);
+        params.set('from', from);
+        tests.push((w) => w.createdAt >= from);
+      }
+      if (rng.chance(0.4)) {
+        const to = rng.pick(times);
+        params.set('to', to);
+        tests.push((w) => w.createdAt <= to);
+      }
+      const key = rng.pick(['createdAt', 'id', 'amount', 'status'] as const);
+      const dir = rng.pick(['asc', 'desc'] as const);
+      const size = rng.pick([5, 10, 25]);
+      params.set('sort_by', key);
+      params.set('sort_type', dir);
+      params.set('per_page', String(size));
+      const want = expected((w) => tests.every((f) => f(w)), key, dir);
+      const page = rng.int(1, Math.max(1, Math.ceil(want.length / size) + 1));
+      params.set('page', String(page));
+      const got = await list(`?${params}`);
+      expect(got, params.toString()).toMatchObject({
+        total: want.length,
+        totalPages: Math.ceil(want.length / size),
+        page,
+      });
+      expect(
+        got.data.map((r) => r.id),
+        params.toString(),
+      ).toEqual(want.slice((page - 1) * size, page * size));
+    }
   });
 
   it('sorts by every whitelisted column in both directions (id breaks ties)', async () => {
@@ -515,6 +576,46 @@ describe('POST /admin/withdrawal/update-bulk', () => {
     for (const id of ids) {
       const refunds = (await ledgerOf(id)).filter((l) => l.reason === 'withdrawal_refund');
       expect(refunds).toHaveLength(rejected.has(id) ? 1 : 0);
+    }
+    await expectBalancesMatchLedger();
+  });
+
+  it('random sequences of single and bulk decisions keep the money right (seeded loop)', async () => {
+    const rng = new Rng(77);
+    const pool: { id: number; userId: number }[] = [];
+    for (let i = 0; i < 30; i++)
+      pool.push(
+        await makeWithdrawal(rng.pick(['pending', 'waiting']), `${rng.int(1, 5000)}.${rng.int(0, 99)}`),
+      );
+    const decided = new Map<number, string>();
+    for (let step = 0; step < 40; step++) {
+      const status = rng.pick(['approved', 'rejected'] as const);
+      const reason = status === 'rejected' ? 'random' : undefined;
+      if (rng.chance(0.5)) {
+        const w = rng.pick(pool);
+        const res = await post(UPDATE, { withdrawal_id: w.id, status, reason });
+        if (decided.has(w.id)) expect(res.statusCode).toBe(409);
+        else {
+          expect(res.statusCode, res.body).toBe(200);
+          decided.set(w.id, status);
+        }
+      } else {
+        const ids = pool.filter(() => rng.chance(0.2)).map((w) => w.id);
+        if (ids.length === 0) continue;
+        const body = (await post(BULK, { withdrawal_ids: ids, status, reason })).json();
+        const fresh = ids.filter((id) => !decided.has(id));
+        expect(body.updated).toEqual(fresh);
+        expect(body.failed.map((f: { id: number; status: string }) => [f.id, f.status])).toEqual(
+          ids.filter((id) => decided.has(id)).map((id) => [id, decided.get(id)]),
+        );
+        for (const id of fresh) decided.set(id, status);
+      }
+    }
+    for (const w of pool) {
+      const reasons = (await ledgerOf(w.id)).map((l) => l.reason);
+      expect(reasons).toEqual(
+        decided.get(w.id) === 'rejected' ? ['withdrawal', 'withdrawal_refund'] : ['withdrawal'],
+      );
     }
     await expectBalancesMatchLedger();
   });
