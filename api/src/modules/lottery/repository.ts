@@ -411,9 +411,9 @@ export async function drawTickets(
   lotteryId: number,
   seed: string,
   count: number,
-): Promise<{ id: number; ticket_number: string }[]> {
+): Promise<{ id: number; ticket_number: string; user_id: number }[]> {
   return db.query(
-    `SELECT id, ticket_number FROM lottery_tickets
+    `SELECT id, ticket_number, user_id FROM lottery_tickets
       WHERE lottery_id = $1 AND status = 'active' AND NOT is_winner
       ORDER BY sha256(convert_to($2 || ':' || id::text, 'UTF8')), id
       LIMIT $3`,

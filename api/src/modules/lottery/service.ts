@@ -227,14 +227,9 @@ export class LotteryService {
     await repo.insertDraw(this.db, { lotteryId, seed, ranks: picks, adminId, now });
 
     const amounts = await repo.prizes(this.db, lottery.total_pool, ranks);
-    const owners = await this.db.query<{ id: number; user_id: number }>(
-      'SELECT id, user_id FROM lottery_tickets WHERE id = ANY($1::int[])',
-      [picks.map((p) => p.ticket_id)],
-    );
-    const ownerOf = new Map(owners.map((o) => [o.id, o.user_id]));
-    const users = await repo.usersByIds(this.db, [...new Set(owners.map((o) => o.user_id))]);
+    const users = await repo.usersByIds(this.db, [...new Set(drawn.map((t) => t.user_id))]);
     return picks.map((p, i) => {
-      const user = users.get(ownerOf.get(p.ticket_id)!)!;
+      const user = users.get(drawn[i]!.user_id)!;
       return {
         rank: p.rank,
         percentage: ranks[i]!.percentage,
