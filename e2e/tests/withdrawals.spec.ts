@@ -1,0 +1,209 @@
+import type { Withdrawal, WithdrawalsListResponse } from '@backoffice/shared/contract';
+import type { Locator, Page } from '@playwright/test';
+import pg from 'pg';
+import { ApiClient } from '../support/api.ts';
+import { expect, test, toast } from '../support/fixtures.ts';
+import { runState } from '../support/state.ts';
+
+// Spec 2.9 in the real console against the real API: approve one pending withdrawal, reject one with a
+// reason (its amount goes back to the user's balance, once, through the ledger), bulk-approve three; see
+// them under Approved & Rejected and, once the payout worker has paid them, under Completed with a hash.
+
+const api = new ApiClient();
+const token = () => runState().twoFactor.main.session.token;
+
+async function get<T>(path: string): Promise<T> {
+  const answer = await api.send<T>('GET', path, { token: token() });
+  expect(answer.status, `GET ${path}: ${answer.body.message}`).toBe(200);
+  return answer.body.data as T;
+}
+
+/**
+ * The oldest pending withdrawals with a wallet address (the payout worker cannot pay one without), for
+ * tests that each take their own.
+ */
+async function pending(count: number): Promise<Withdrawal[]> {
+  const list = await get<WithdrawalsListResponse['data']>(
+    '/admin/withdrawal?status=pending&sort_by=id&sort_type=asc&per_page=50',
+  );
+  const payable = list.data.filter((w) => w.wallet_address);
+  if (payable.length < count)
+    throw new Error(`the demo data needs ${count} pending withdrawals with an address`);
+  return payable.slice(0, count);
+}
+
+async function withdrawal(id: number): Promise<Withdrawal> {
+  const list = await get<WithdrawalsListResponse['data']>(`/admin/withdrawal?id=${id}`);
+  const found = list.data[0];
+  if (!found) throw new Error(`withdrawal ${id} not found`);
+  return found;
+}
+
+/** SQL on the run's database (PostgreSQL only: PGlite allows one process, the API's). */
+async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  const { database } = runState();
+  if (database.mode !== 'postgres') throw new Error('needs the PostgreSQL database');
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+const table = (page: Page, name: string) => page.getByRole('table', { name });
+const row = (box: Locator, id: number) =>
+  box.getByRole('row').filter({ has: box.page().getByRole('cell', { name: String(id), exact: true }) });
+
+async function decide(page: Page, status: 'Approved' | 'Rejected', reason?: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Status').selectOption({ label: status });
+  if (reason !== undefined) await dialog.getByLabel('Reason for Rejection').fill(reason);
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The Completed view, reloaded until the payout worker has paid `id`: its row with the explorer link. */
+async function expectCompleted(page: Page, id: number) {
+  await expect(async () => {
+    await page.goto(`/withdrawals/completed?id=${id}`);
+    await expect(row(table(page, 'Withdrawals Completed'), id)).toContainText('completed', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 30_000 });
+  const line = row(table(page, 'Withdrawals Completed'), id);
+  const paid = await withdrawal(id);
+  expect(paid.status).toBe('completed');
+  expect(paid.hash).toBeTruthy();
+  await expect(
+    line.getByRole('link', { name: `${paid.hash!.slice(0, 5)}...${paid.hash!.slice(-5)}` }),
+  ).toHaveAttribute('href', `https://bscscan.com/tx/${paid.hash}`);
+  await expect(page.getByLabel('ID')).toHaveValue(String(id));
+}
+
+test('withdrawals: approve one from the pending list, then it is paid out', async ({ page }) => {
+  const [target] = await pending(1);
+  await page.goto(`/withdrawals/pending?id=${target!.id}`);
+  await expect(page.getByRole('heading', { name: 'Pending Withdrawals', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('ID')).toHaveValue(String(target!.id));
+  const pendingTable = table(page, 'Pending withdrawals');
+  const line = row(pendingTable, target!.id);
+  await expect(line).toContainText('pending');
+  await expect(pendingTable.getByRole('row')).toHaveCount(2);
+
+  await line.getByRole('button', { name: `Update withdrawal ${target!.id}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Update Withdrawal Status' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Reason for Rejection')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(dialog.getByText('Status is required')).toBeVisible();
+  await decide(page, 'Approved');
+  await expect(toast(page, 'Withdrawal status updated!')).toBeVisible();
+  await expect(pendingTable.getByText('No pending withdrawals found')).toBeVisible();
+
+  // Approved now (or already paid: the e2e payout worker runs every 500 ms), never pending again.
+  expect(['approved', 'completed']).toContain((await withdrawal(target!.id)).status);
+  await expectCompleted(page, target!.id);
+});
+
+test('withdrawals: reject one with a reason; the amount returns to the balance once', async ({ page }) => {
+  test.skip(runState().database.mode !== 'postgres', 'checks the ledger with SQL: needs PostgreSQL');
+  const [, target] = await pending(2);
+  const id = target!.id;
+  const userId = target!.User.id;
+  const balance = async () =>
+    (await sql<{ balance: string }>('SELECT balance::text AS balance FROM users WHERE id = $1', [userId]))[0]!
+      .balance;
+  const before = await balance();
+  const reason = `e2e: wallet flagged ${Date.now()}`;
+
+  await page.goto(`/withdrawals/pending?id=${id}`);
+  await row(table(page, 'Pending withdrawals'), id)
+    .getByRole('button', { name: `Update withdrawal ${id}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Update Withdrawal Status' });
+  await dialog.getByLabel('Status').selectOption({ label: 'Rejected' });
+  await expect(dialog.getByLabel('Reason for Rejection')).toHaveAttribute(
+    'placeholder',
+    'Please provide a reason for rejection',
+  );
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(dialog.getByText('Reason is required for rejection')).toBeVisible();
+  await decide(page, 'Rejected', reason);
+  await expect(toast(page, 'Withdrawal status updated!')).toBeVisible();
+
+  // The refund: one ledger entry of the amount, and the balance raised by exactly that.
+  const refunds = await sql<{ amount: string }>(
+    "SELECT amount::text AS amount FROM ledger WHERE reason = 'withdrawal_refund' AND reference = $1",
+    [`withdrawal:${id}`],
+  );
+  expect(refunds).toHaveLength(1);
+  expect(Number(refunds[0]!.amount)).toBe(Number(target!.amount));
+  const after = await balance();
+  const [check] = await sql<{ ok: boolean }>('SELECT $1::numeric + $2::numeric = $3::numeric AS ok', [
+    before,
+    target!.amount,
+    after,
+  ]);
+  expect(check?.ok, `balance ${before} + ${target!.amount} = ${after}`).toBe(true);
+
+  // Under Approved & Rejected, found by the username, with the reason as its comment.
+  await page.goto(`/withdrawals/approved?username=${encodeURIComponent(target!.User.username!)}`);
+  await expect(page.getByRole('heading', { name: 'Withdrawals Approved', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveValue(target!.User.username!);
+  const line = row(table(page, 'Withdrawals Approved'), id);
+  await expect(line).toContainText('rejected');
+  await expect(line).toContainText(reason);
+
+  // A second decision on it is refused: it is no longer in the pending list.
+  await page.goto(`/withdrawals/pending?id=${id}`);
+  await expect(page.getByText('No pending withdrawals found')).toBeVisible();
+});
+
+test('withdrawals: bulk-approve three, listed as approved, then completed', async ({ page }) => {
+  const three = (await pending(5)).slice(2, 5);
+  const ids = three.map((w) => w.id);
+  await page.goto('/withdrawals/pending?sort_by=id&sort_type=asc');
+  const pendingTable = table(page, 'Pending withdrawals');
+  await expect(row(pendingTable, ids[0]!)).toBeVisible();
+
+  // Nothing ticked: the rule of spec 5.
+  await page.getByRole('button', { name: 'Update Selected' }).click();
+  await expect(toast(page, 'Please select withdrawals to update')).toBeVisible();
+
+  for (const id of ids) await row(pendingTable, id).getByRole('checkbox').check();
+  await expect(pendingTable.getByText('3 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Update Selected (3)' }).click();
+  await expect(page.getByRole('dialog', { name: 'Update Status (3 withdrawals)' })).toBeVisible();
+  await decide(page, 'Approved');
+  await expect(toast(page, 'Withdrawal statuses updated successfully')).toBeVisible();
+  for (const id of ids) await expect(row(pendingTable, id)).toHaveCount(0);
+
+  // Approved & Rejected lists them until the worker pays them; then Completed has them with a hash.
+  const first = three[0]!;
+  await page.goto(`/withdrawals/approved?username=${encodeURIComponent(first.User.username!)}`);
+  await expect(page.getByRole('table', { name: 'Withdrawals Approved' })).toBeVisible();
+  const stillApproved = row(table(page, 'Withdrawals Approved'), first.id);
+  if (await stillApproved.count()) await expect(stillApproved).toContainText(/approved/);
+  for (const id of ids) await expectCompleted(page, id);
+
+  // Reset goes back to the plain path and lists every completed withdrawal.
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page).toHaveURL(/\/withdrawals\/completed$/);
+  await expect(page.getByLabel('ID')).toHaveValue('');
+});
+
+test('withdrawals: filters, sort and page survive a reload', async ({ page }) => {
+  await page.goto('/withdrawals/approved');
+  const box = table(page, 'Withdrawals Approved');
+  await expect(box.getByRole('row').nth(1)).toBeVisible();
+  await page.getByLabel('Items per page').selectOption('25');
+  await box.getByRole('button', { name: 'Amount' }).click();
+  await box.getByRole('button', { name: 'Amount' }).click();
+  await expect(page).toHaveURL(/per_page=25/);
+  await expect(page).toHaveURL(/sort_by=amount&sort_type=asc/);
+  await page.reload();
+  await expect(page.getByLabel('Items per page')).toHaveValue('25');
+  await expect(box.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'ascending');
+});
