@@ -45,7 +45,7 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 
 /** Files whose change makes a new template necessary. */
 function fingerprint(scale: number): string {
-  const hash = createHash('sha256').update(String(scale));
+  const hash = createHash('sha256').update(`v2:${scale}`);
   for (const dir of ['api/migrations', 'api/src/seed']) {
     for (const file of readdirSync(join(repoRoot, dir)).sort()) {
       hash.update(file).update(readFileSync(join(repoRoot, dir, file)));
@@ -69,6 +69,11 @@ async function ensureTemplate(scale: number, log: (line: string) => void): Promi
   const env = { DATABASE_URL: databaseUrl(building), LOG_LEVEL: 'warn' };
   await run('pnpm', ['-C', 'api', 'seed'], { env });
   await run('pnpm', ['-C', 'api', 'seed', '--scale', String(scale)], { env });
+  // Visibility map and statistics as a long-running database has them (autovacuum may be off here):
+  // index-only counts need the former, the planner the latter. Copies of the template keep both.
+  const seeded = new pg.Client({ connectionString: databaseUrl(building) });
+  await seeded.connect();
+  await seeded.query('VACUUM ANALYZE').finally(() => seeded.end());
   await admin((c) => c.query(`ALTER DATABASE ${building} RENAME TO ${template}`));
   return template;
 }
