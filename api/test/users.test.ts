@@ -1,4 +1,10 @@
-import { USER_DETAIL_RECENT } from '@backoffice/shared/contract';
+import {
+  API_PREFIX,
+  type RouteName,
+  routePath,
+  routes,
+  USER_DETAIL_RECENT,
+} from '@backoffice/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/seed/index.ts';
 import { createAdmin, createTestApp, type TestApp } from './helpers.ts';
@@ -513,108 +519,130 @@ describe('DELETE /admin/user/:id (soft delete)', () => {
 
 describe('GET /admin/user/:id', () => {
   it('shows profile, balance, winnings, block history and recent activity with totals', async () => {
-    // The user with the most activity.
-    const [top] = await t.db.query<{ id: number }>(
+    // The 40 users with the most activity (between them every status of every kind of row).
+    const picks = await t.db.query<{ id: number }>(
       `SELECT u.id FROM users u WHERE u.deleted_at IS NULL ORDER BY
          (SELECT count(*) FROM transactions WHERE user_id = u.id) + (SELECT count(*) FROM withdrawals WHERE user_id = u.id)
          + (SELECT count(*) FROM lottery_tickets WHERE user_id = u.id) + (SELECT count(*) FROM mine_games WHERE user_id = u.id)
-         DESC, u.id LIMIT 1`,
+         DESC, u.id LIMIT 40`,
     );
-    const id = top!.id;
-    const res = await t.call('GET', `${LIST}/${id}`, { token });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, message: 'User retrieved successfully' });
-    const d = res.json().data;
+    const seen = new Set<string>();
+    for (const { id } of picks) {
+      const res = await t.call('GET', `${LIST}/${id}`, { token });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, message: 'User retrieved successfully' });
+      const d = res.json().data;
 
-    const [u] = await t.db.query<Record<string, unknown>>(
-      'SELECT name, username, email, status, role, balance, winnings, block_reason FROM users WHERE id = $1',
-      [id],
-    );
-    expect(d.user).toMatchObject({ id, ...u });
-    const [ledger] = await t.db.query<{ s: string }>(
-      'SELECT coalesce(sum(amount), 0) AS s FROM ledger WHERE user_id = $1',
-      [id],
-    );
-    expect(units(d.user.balance)).toBe(units(ledger!.s));
-
-    const check = async <T extends { id: number }>(
-      section: { data: T[]; total: number },
-      table: string,
-      createdColumn: 'createdAt' | 'created_at',
-    ) => {
-      const ids = await t.db.query<{ id: number }>(
-        `SELECT id FROM ${table} WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
+      const [u] = await t.db.query<Record<string, unknown>>(
+        'SELECT name, username, email, status, role, balance, winnings, block_reason FROM users WHERE id = $1',
         [id],
       );
-      expect(section.total, table).toBe(ids.length);
-      expect(
-        section.data.map((x) => x.id),
-        table,
-      ).toEqual(ids.slice(0, USER_DETAIL_RECENT).map((r) => r.id));
-      const times = section.data.map((x) =>
-        Date.parse((x as unknown as Record<string, string>)[createdColumn]!),
+      expect(d.user).toMatchObject({ id, ...u });
+      const [ledger] = await t.db.query<{ s: string }>(
+        'SELECT coalesce(sum(amount), 0) AS s FROM ledger WHERE user_id = $1',
+        [id],
       );
-      expect(times).toEqual([...times].sort((a, b) => b - a));
-    };
-    await check(d.transactions, 'transactions', 'createdAt');
-    await check(d.withdrawals, 'withdrawals', 'createdAt');
-    await check(d.lotteryTickets, 'lottery_tickets', 'createdAt');
-    await check(d.mineGames, 'mine_games', 'created_at');
-    expect(
-      d.transactions.total + d.withdrawals.total + d.lotteryTickets.total + d.mineGames.total,
-    ).toBeGreaterThan(USER_DETAIL_RECENT);
+      expect(units(d.user.balance)).toBe(units(ledger!.s));
 
-    const txs = await t.db.query<{ amount: string; status: string }>(
-      'SELECT amount, status FROM transactions WHERE user_id = $1',
-      [id],
-    );
-    const completed = txs.filter((x) => x.status === 'completed');
-    expect(d.transactions.completedCount).toBe(completed.length);
-    expect(units(d.transactions.completedAmount)).toBe(sum(completed.map((x) => x.amount)));
+      const check = async <T extends { id: number }>(
+        section: { data: T[]; total: number },
+        table: string,
+        createdColumn: 'createdAt' | 'created_at',
+      ) => {
+        const ids = await t.db.query<{ id: number }>(
+          `SELECT id FROM ${table} WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
+          [id],
+        );
+        expect(section.total, table).toBe(ids.length);
+        expect(
+          section.data.map((x) => x.id),
+          table,
+        ).toEqual(ids.slice(0, USER_DETAIL_RECENT).map((r) => r.id));
+        const times = section.data.map((x) =>
+          Date.parse((x as unknown as Record<string, string>)[createdColumn]!),
+        );
+        expect(times).toEqual([...times].sort((a, b) => b - a));
+      };
+      await check(d.transactions, 'transactions', 'createdAt');
+      await check(d.withdrawals, 'withdrawals', 'createdAt');
+      await check(d.lotteryTickets, 'lottery_tickets', 'createdAt');
+      await check(d.mineGames, 'mine_games', 'created_at');
+      const sections = [d.transactions, d.withdrawals, d.lotteryTickets, d.mineGames];
+      if (sections.some((x) => x.total > USER_DETAIL_RECENT)) seen.add('cut at USER_DETAIL_RECENT');
 
-    const ws = await t.db.query<{ amount: string; status: string }>(
-      'SELECT amount, status FROM withdrawals WHERE user_id = $1',
-      [id],
-    );
-    const pending = ws.filter((w) => ['pending', 'waiting'].includes(w.status));
-    expect(units(d.withdrawals.paidAmount)).toBe(
-      sum(ws.filter((w) => ['approved', 'completed'].includes(w.status)).map((w) => w.amount)),
-    );
-    expect(units(d.withdrawals.pendingAmount)).toBe(sum(pending.map((w) => w.amount)));
-    expect(d.withdrawals.pendingCount).toBe(pending.length);
+      const txs = await t.db.query<{ amount: string; status: string }>(
+        'SELECT amount, status FROM transactions WHERE user_id = $1',
+        [id],
+      );
+      const completed = txs.filter((x) => x.status === 'completed');
+      expect(d.transactions.completedCount).toBe(completed.length);
+      expect(units(d.transactions.completedAmount)).toBe(sum(completed.map((x) => x.amount)));
 
-    const ks = await t.db.query<{
-      price: string;
-      status: string;
-      winning_amount: string;
-      is_winner: boolean;
-    }>('SELECT price, status, winning_amount, is_winner FROM lottery_tickets WHERE user_id = $1', [id]);
-    expect(units(d.lotteryTickets.spent)).toBe(
-      sum(ks.filter((k) => k.status !== 'cancelled').map((k) => k.price)),
-    );
-    expect(units(d.lotteryTickets.won)).toBe(sum(ks.map((k) => k.winning_amount)));
-    expect(d.lotteryTickets.wins).toBe(ks.filter((k) => k.is_winner).length);
-    for (const ticket of d.lotteryTickets.data) {
-      expect(ticket.ticket_number).toMatch(/^[A-Z]{2}\d{5}$/);
-      expect(ticket.Lottery).toEqual({
-        id: expect.any(Number),
-        name: expect.any(String),
-        status: expect.stringMatching(/^(upcoming|open|closed|completed)$/),
-      });
+      const ws = await t.db.query<{ amount: string; status: string }>(
+        'SELECT amount, status FROM withdrawals WHERE user_id = $1',
+        [id],
+      );
+      const pending = ws.filter((w) => ['pending', 'waiting'].includes(w.status));
+      expect(units(d.withdrawals.paidAmount)).toBe(
+        sum(ws.filter((w) => ['approved', 'completed'].includes(w.status)).map((w) => w.amount)),
+      );
+      expect(units(d.withdrawals.pendingAmount)).toBe(sum(pending.map((w) => w.amount)));
+      expect(d.withdrawals.pendingCount).toBe(pending.length);
+
+      const ks = await t.db.query<{
+        price: string;
+        status: string;
+        winning_amount: string;
+        is_winner: boolean;
+      }>('SELECT price, status, winning_amount, is_winner FROM lottery_tickets WHERE user_id = $1', [id]);
+      expect(units(d.lotteryTickets.spent)).toBe(
+        sum(ks.filter((k) => k.status !== 'cancelled').map((k) => k.price)),
+      );
+      expect(units(d.lotteryTickets.won)).toBe(sum(ks.map((k) => k.winning_amount)));
+      expect(d.lotteryTickets.wins).toBe(ks.filter((k) => k.is_winner).length);
+      for (const ticket of d.lotteryTickets.data) {
+        expect(ticket.ticket_number).toMatch(/^[A-Z]{2}\d{5}$/);
+        expect(ticket.Lottery).toEqual({
+          id: expect.any(Number),
+          name: expect.any(String),
+          status: expect.stringMatching(/^(upcoming|open|closed|completed)$/),
+        });
+      }
+
+      const gs = await t.db.query<{
+        amount: string;
+        payout: string;
+        active: boolean;
+        outcome: string | null;
+      }>('SELECT amount, payout, active, outcome FROM mine_games WHERE user_id = $1', [id]);
+      expect(d.mineGames.active).toBe(gs.filter((g) => g.active).length);
+      expect(units(d.mineGames.bets)).toBe(
+        sum(gs.filter((g) => g.outcome !== 'cancelled').map((g) => g.amount)),
+      );
+      expect(units(d.mineGames.payouts)).toBe(
+        sum(gs.filter((g) => g.outcome === 'won' || g.outcome === 'lost').map((g) => g.payout)),
+      );
+      for (const game of d.mineGames.data) expect(game.status).toBe(game.outcome === null ? 'true' : 'false');
+      for (const x of txs) seen.add(`t:${x.status}`);
+      for (const x of ws) seen.add(`w:${x.status}`);
+      for (const x of ks) seen.add(`k:${x.status}`);
+      for (const x of gs) seen.add(`g:${x.outcome ?? 'active'}`);
     }
-
-    const gs = await t.db.query<{ amount: string; payout: string; active: boolean; outcome: string | null }>(
-      'SELECT amount, payout, active, outcome FROM mine_games WHERE user_id = $1',
-      [id],
-    );
-    expect(d.mineGames.active).toBe(gs.filter((g) => g.active).length);
-    expect(units(d.mineGames.bets)).toBe(
-      sum(gs.filter((g) => g.outcome !== 'cancelled').map((g) => g.amount)),
-    );
-    expect(units(d.mineGames.payouts)).toBe(
-      sum(gs.filter((g) => g.outcome === 'won' || g.outcome === 'lost').map((g) => g.payout)),
-    );
-    for (const game of d.mineGames.data) expect(game.status).toBe(game.outcome === null ? 'true' : 'false');
+    for (const kind of [
+      'w:waiting',
+      'w:pending',
+      'w:approved',
+      'w:completed',
+      'w:rejected',
+      't:failed',
+      't:waiting',
+      'k:cancelled',
+      'g:cancelled',
+      'g:won',
+      'g:lost',
+      'g:active',
+    ])
+      expect(seen, kind).toContain(kind);
   });
 
   it('shows seeded block history without an admin, and an empty user with zero totals', async () => {
@@ -654,5 +682,42 @@ describe('GET /admin/user/:id', () => {
       message: 'id: ID must be a whole number',
     });
     expect((await t.call('GET', `${LIST}/${fresh!.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('every support and user route', () => {
+  const mine: RouteName[] = [
+    'supportList',
+    'supportUpdate',
+    'supportDelete',
+    'usersList',
+    'userDetails',
+    'userUpdate',
+    'userDelete',
+    'userBlock',
+    'userUnblock',
+  ];
+
+  it('is registered from the catalogue and needs a session token and, to change state, the XSRF header', async () => {
+    const setup = await t.call('POST', '/api/admin/auth/login', {
+      body: { email: 'root@example.com', password: 'secret123', requireTwoFactor: true },
+    });
+    const setupToken = setup.json().data.token as string;
+    for (const name of mine) {
+      const r = routes[name];
+      const url = API_PREFIX + routePath(name, { id: 1 });
+      expect(t.app.hasRoute({ method: r.method, url: API_PREFIX + r.path }), name).toBe(true);
+      const missing = await t.call(r.method, url, { body: {} });
+      expect(missing.statusCode, `${name} without token`).toBe(401);
+      expect(missing.json()).toEqual({ success: false, message: 'Invalid or expired token' });
+      expect((await t.call(r.method, url, { token: setupToken, body: {} })).statusCode, `${name} setup`).toBe(
+        401,
+      );
+      if (r.method !== 'GET') {
+        const res = await t.call(r.method, url, { token, xsrf: 'no-header', body: {} });
+        expect(res.statusCode, name).toBe(403);
+        expect(res.json().message).toBe('Invalid or missing XSRF token');
+      }
+    }
   });
 });
