@@ -44,7 +44,7 @@ test('users: find a user by email from the URL, block with a reason, then unbloc
   await expect(line).toContainText('active');
 
   // Block with a reason: the status and the button change.
-  await line.getByRole('button', { name: `Block ${user.username}` }).click();
+  await line.getByRole('button', { name: `Block ${user.username}`, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Block User' });
   await dialog.getByRole('button', { name: 'Block' }).click();
   await expect(dialog.getByText('Reason is required')).toBeVisible();
@@ -54,7 +54,7 @@ test('users: find a user by email from the URL, block with a reason, then unbloc
   await expect(dialog).toBeHidden();
   await expect(line).toContainText('blocked');
   await expect(line.getByRole('button', { name: `Unblock ${user.username}` })).toHaveText('Unblock');
-  await expect(line.getByRole('button', { name: `Block ${user.username}` })).toHaveCount(0);
+  await expect(line.getByRole('button', { name: `Block ${user.username}`, exact: true })).toHaveCount(0);
 
   // Who, when and why are kept: the API and the user page show them.
   const details = await get<UserDetailsResponse['data']>(`/admin/user/${user.id}`);
@@ -78,9 +78,9 @@ test('users: find a user by email from the URL, block with a reason, then unbloc
     .click();
   await expect(toast(page, 'User unblocked successfully')).toBeVisible();
   await expect(row(page, user.username)).toContainText('active');
-  await expect(row(page, user.username).getByRole('button', { name: `Block ${user.username}` })).toHaveText(
-    'Block',
-  );
+  await expect(
+    row(page, user.username).getByRole('button', { name: `Block ${user.username}`, exact: true }),
+  ).toHaveText('Block');
   expect((await get<UserDetailsResponse['data']>(`/admin/user/${user.id}`)).user.status).toBe('active');
 });
 
@@ -142,5 +142,5 @@ test('user page: opened from a transaction, with links to the finance screens', 
   await expect(page).toHaveURL(
     new RegExp(`/transactions\\?username=${encodeURIComponent(tx.User.username)}`),
   );
-  await expect(page.getByRole('heading', { name: 'Transactions' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible();
 });

@@ -116,7 +116,7 @@ export default function SupportTickets() {
           </Button>
           <Button
             size="small"
-            variant="danger"
+            className="su-danger-ghost"
             disabled={t.status === 'closed'}
             title={t.status === 'closed' ? 'This ticket is already closed' : undefined}
             onClick={() => setDialog({ kind: 'close', ticket: t })}

@@ -15,7 +15,7 @@ import {
   shortenAddress,
   upperCurrency,
 } from '@backoffice/shared/format';
-import { useHost } from '@backoffice/shared/host';
+import { ApiError, useHost } from '@backoffice/shared/host';
 import {
   Badge,
   type BadgeColor,
@@ -52,6 +52,12 @@ const WITHDRAWAL_COLORS: Record<string, BadgeColor> = {
 const GAME_OUTCOMES: Record<string, BadgeColor> = { won: 'green', lost: 'red', cancelled: 'grey' };
 
 const nowrap = (text: ReactNode) => <span className="su-nowrap">{text}</span>;
+/** A USDT figure for a stat card: the amount in one piece, the unit smaller. */
+const usdtFigure = (amount: string) => (
+  <>
+    <span className="su-nowrap">{formatMoney(amount)}</span> <span className="su-unit">USDT</span>
+  </>
+);
 const none = <span className="su-muted">—</span>;
 
 /** A card with the latest rows of one kind, how many there are in all, and links to the full list. */
@@ -160,7 +166,7 @@ const blockColumns: Column<UserBlockEntry>[] = [
           <span className="su-muted">{b.admin.email}</span>
         </span>
       ) : (
-        <span className="su-muted">Not recorded</span>
+        <span className="su-muted su-nowrap">Not recorded</span>
       ),
   },
   { key: 'when', title: 'When', render: (b) => nowrap(formatDateTime(b.createdAt)) },
@@ -294,13 +300,24 @@ export default function UserPage() {
     { label: 'Dashboard', to: '/' },
     { label: 'Users', to: '/users' },
   ];
+  // An unknown or deleted user: retrying cannot help.
+  const notFound = detail.error instanceof ApiError && detail.error.status === 404;
 
   if (!data || String(data.user.id) !== id) {
     return (
       <div className="su-page">
         <PageHeader title="User" breadcrumb={[...crumbs, { label: `#${id}` }]} />
         {detail.message && !detail.loading ? (
-          <ErrorPanel title="Error Loading User" message={detail.message} onRetry={detail.reload} />
+          <>
+            <ErrorPanel
+              title="Error Loading User"
+              message={detail.message}
+              onRetry={notFound ? undefined : detail.reload}
+            />
+            <div>
+              <ButtonLink to="/users">Back to Users</ButtonLink>
+            </div>
+          </>
         ) : (
           <Card>
             <Skeleton rows={6} />
@@ -341,23 +358,27 @@ export default function UserPage() {
       <div className="su-user-top">
         <Profile user={user} />
         <section className="su-figures" aria-label="Money">
-          <StatCard label="Balance" value={formatUsdt(user.balance)} tone="blue" />
+          <StatCard label="Balance" value={usdtFigure(user.balance)} tone="blue" />
           <StatCard
             label="Winnings"
-            value={formatUsdt(user.winnings)}
+            value={usdtFigure(user.winnings)}
             hint="prizes and payouts credited"
             tone="green"
           />
           <StatCard
             label="Deposited"
-            value={formatUsdt(transactions.completedAmount)}
+            value={usdtFigure(transactions.completedAmount)}
             hint={`${formatCount(transactions.completedCount)} completed of ${formatCount(transactions.total)} deposits`}
             tone="purple"
           />
           <StatCard
             label="Withdrawn"
-            value={formatUsdt(withdrawals.paidAmount)}
-            hint={`${formatUsdt(withdrawals.pendingAmount)} pending in ${formatCount(withdrawals.pendingCount)}`}
+            value={usdtFigure(withdrawals.paidAmount)}
+            hint={
+              withdrawals.pendingCount === 0
+                ? 'approved or completed; none pending'
+                : `approved or completed; ${formatUsdt(withdrawals.pendingAmount)} pending in ${formatCount(withdrawals.pendingCount)}`
+            }
             tone="orange"
           />
         </section>

@@ -49,7 +49,12 @@ export default function UsersList() {
         </Link>
       ),
     },
-    { key: 'username', title: 'Username', sortKey: 'username', render: (u) => <span className="su-nowrap">{u.username}</span> },
+    {
+      key: 'username',
+      title: 'Username',
+      sortKey: 'username',
+      render: (u) => <span className="su-nowrap">{u.username}</span>,
+    },
     {
       key: 'email',
       title: 'Email',
@@ -103,7 +108,7 @@ export default function UsersList() {
           ) : (
             <Button
               size="small"
-              variant="danger"
+              className="su-danger-ghost"
               onClick={() => setBlocking(u)}
               aria-label={`Block ${u.username}`}
             >
