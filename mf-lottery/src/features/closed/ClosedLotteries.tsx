@@ -64,13 +64,15 @@ export default function ClosedLotteries() {
           loading={list.loading && !list.data}
           empty={<EmptyState>No closed lotteries found</EmptyState>}
         />
-        <div className="lottery-pager">
-          <Pagination
-            page={query.page}
-            totalPages={list.data?.totalPages ?? 0}
-            onChange={(page) => setQuery({ page })}
-          />
-        </div>
+        {(list.data?.totalPages ?? 0) > 1 && (
+          <div className="lottery-pager">
+            <Pagination
+              page={query.page}
+              totalPages={list.data?.totalPages ?? 0}
+              onChange={(page) => setQuery({ page })}
+            />
+          </div>
+        )}
       </Card>
     </div>
   );

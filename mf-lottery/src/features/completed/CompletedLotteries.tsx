@@ -94,7 +94,6 @@ export default function CompletedLotteries() {
     <div className="lottery-page">
       <PageHeader title="Completed Lotteries" subtitle="Lotteries with published results" />
       <Card
-        title="Completed Lotteries"
         extra={
           <span className="lottery-counter">
             Total Completed: <strong>{list.data ? formatCount(total) : '…'}</strong>

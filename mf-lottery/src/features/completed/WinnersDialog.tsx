@@ -63,7 +63,7 @@ export function WinnersDialog({ lottery, onClose }: { lottery: Lottery | null; o
                   </div>
                   <div className="lottery-winners__user">
                     <strong>{winner.user.username}</strong>
-                    {winner.user.name && <span className="lottery-muted"> {winner.user.name}</span>}
+                    {winner.user.name && <span className="lottery-muted">{winner.user.name}</span>}
                   </div>
                   <div className="lottery-winners__prize">
                     {formatUsd(prizeOf(winner, lottery.total_pool))}

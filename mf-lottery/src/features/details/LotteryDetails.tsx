@@ -56,7 +56,7 @@ export default function LotteryDetails() {
       key: 'user',
       title: 'User Info',
       render: (t) => (
-        <div>
+        <div className="lottery-user">
           <div className="lottery-name">{t.user.username}</div>
           {t.user.name && <div className="lottery-muted">{t.user.name}</div>}
         </div>

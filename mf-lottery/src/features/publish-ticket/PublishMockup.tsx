@@ -123,7 +123,7 @@ const columns: Column<SampleTicket>[] = [
     key: 'user',
     title: 'User',
     render: (t) => (
-      <div>
+      <div className="lottery-user">
         <div className="lottery-name">{t.username.toUpperCase()}</div>
         <div className="lottery-muted">{t.name}</div>
       </div>

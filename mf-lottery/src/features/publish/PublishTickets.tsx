@@ -22,7 +22,7 @@ export function PublishTickets({
       key: 'user',
       title: 'User',
       render: (t) => (
-        <div>
+        <div className="lottery-user">
           <div className="lottery-name">{t.user.username.toUpperCase()}</div>
           {t.user.name && <div className="lottery-muted">{t.user.name}</div>}
           <div className="lottery-muted">Balance: {formatUsd(t.user.user_detail.balance)}</div>

@@ -41,7 +41,7 @@ const columns: Column<LotteryTicket>[] = [
     key: 'user',
     title: 'User',
     render: (t) => (
-      <div>
+      <div className="lottery-user">
         <div className="lottery-name">{t.user.username}</div>
         {t.user.name && <div className="lottery-muted">{t.user.name}</div>}
       </div>
@@ -161,13 +161,15 @@ export default function TicketHistory() {
           loading={tickets.loading && !tickets.data}
           empty={<EmptyState>No tickets found</EmptyState>}
         />
-        <div className="lottery-pager">
-          <Pagination
-            page={query.page}
-            totalPages={tickets.data?.totalPages ?? 0}
-            onChange={(page) => setQuery({ page })}
-          />
-        </div>
+        {(tickets.data?.totalPages ?? 0) > 1 && (
+          <div className="lottery-pager">
+            <Pagination
+              page={query.page}
+              totalPages={tickets.data?.totalPages ?? 0}
+              onChange={(page) => setQuery({ page })}
+            />
+          </div>
+        )}
       </Card>
     </div>
   );
