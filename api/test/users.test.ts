@@ -348,6 +348,12 @@ describe('PUT /admin/user/:id/block and /unblock', () => {
       (await t.call('PUT', `${LIST}/${id}/block`, { token, body: { userId: String(id), reason: 'Fraud' } }))
         .statusCode,
     ).toBe(200);
+    // The same rule on unblock, whose reason is optional but bounded.
+    const mismatch = await t.call('PUT', `${LIST}/${id}/unblock`, { token, body: { userId: id + 1 } });
+    expect(mismatch.json()).toEqual({ success: false, message: 'User ID does not match' });
+    const long = await t.call('PUT', `${LIST}/${id}/unblock`, { token, body: { reason: 'x'.repeat(501) } });
+    expect(long.json()).toEqual({ success: false, message: 'reason: Reason must not exceed 500 characters' });
+    expect((await userRow(id)).status).toBe('blocked');
   });
 
   it('answers 404 for unknown users and blocks once under concurrency', async () => {
