@@ -20,8 +20,8 @@ test('transactions: search by username and status, then follow the user link', a
   const table = page.getByRole('table', { name: 'Transactions' });
   await expect(table.getByRole('row')).toHaveCount(11);
 
-  await page.getByLabel('Username').fill(tx.User.username);
-  await page.getByLabel('Status').selectOption('completed');
+  await page.getByLabel('Username', { exact: true }).fill(tx.User.username);
+  await page.getByLabel('Status', { exact: true }).selectOption('completed');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(
     new RegExp(
@@ -48,7 +48,7 @@ test('transactions: search by username and status, then follow the user link', a
 
   // The view survives a reload.
   await page.reload();
-  await expect(page.getByLabel('Username')).toHaveValue(tx.User.username);
+  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(tx.User.username);
   await expect(line).toBeVisible();
 
   await line.getByRole('link', { name: tx.User.name || tx.User.username }).click();

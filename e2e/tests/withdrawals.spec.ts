@@ -58,8 +58,8 @@ const row = (box: Locator, id: number) =>
 
 async function decide(page: Page, status: 'Approved' | 'Rejected', reason?: string) {
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Status').selectOption({ label: status });
-  if (reason !== undefined) await dialog.getByLabel('Reason for Rejection').fill(reason);
+  await dialog.getByLabel('Status', { exact: true }).selectOption({ label: status });
+  if (reason !== undefined) await dialog.getByLabel('Reason for Rejection', { exact: true }).fill(reason);
   await dialog.getByRole('button', { name: 'Update', exact: true }).click();
   await expect(dialog).toBeHidden();
 }
@@ -79,14 +79,14 @@ async function expectCompleted(page: Page, id: number) {
   await expect(
     line.getByRole('link', { name: `${paid.hash!.slice(0, 5)}...${paid.hash!.slice(-5)}` }),
   ).toHaveAttribute('href', `https://bscscan.com/tx/${paid.hash}`);
-  await expect(page.getByLabel('ID')).toHaveValue(String(id));
+  await expect(page.getByLabel('ID', { exact: true })).toHaveValue(String(id));
 }
 
 test('withdrawals: approve one from the pending list, then it is paid out', async ({ page }) => {
   const [target] = await pending(1);
   await page.goto(`/withdrawals/pending?id=${target!.id}`);
   await expect(page.getByRole('heading', { name: 'Pending Withdrawals', level: 1 })).toBeVisible();
-  await expect(page.getByLabel('ID')).toHaveValue(String(target!.id));
+  await expect(page.getByLabel('ID', { exact: true })).toHaveValue(String(target!.id));
   const pendingTable = table(page, 'Pending withdrawals');
   const line = row(pendingTable, target!.id);
   await expect(line).toContainText('pending');
@@ -95,7 +95,7 @@ test('withdrawals: approve one from the pending list, then it is paid out', asyn
   await line.getByRole('button', { name: `Update withdrawal ${target!.id}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Update Withdrawal Status' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Reason for Rejection')).toHaveCount(0);
+  await expect(dialog.getByLabel('Reason for Rejection', { exact: true })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Update', exact: true }).click();
   await expect(dialog.getByText('Status is required')).toBeVisible();
   await decide(page, 'Approved');
@@ -123,8 +123,8 @@ test('withdrawals: reject one with a reason; the amount returns to the balance o
     .getByRole('button', { name: `Update withdrawal ${id}` })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Update Withdrawal Status' });
-  await dialog.getByLabel('Status').selectOption({ label: 'Rejected' });
-  await expect(dialog.getByLabel('Reason for Rejection')).toHaveAttribute(
+  await dialog.getByLabel('Status', { exact: true }).selectOption({ label: 'Rejected' });
+  await expect(dialog.getByLabel('Reason for Rejection', { exact: true })).toHaveAttribute(
     'placeholder',
     'Please provide a reason for rejection',
   );
@@ -151,7 +151,7 @@ test('withdrawals: reject one with a reason; the amount returns to the balance o
   // Under Approved & Rejected, found by the username, with the reason as its comment.
   await page.goto(`/withdrawals/approved?username=${encodeURIComponent(target!.User.username!)}`);
   await expect(page.getByRole('heading', { name: 'Withdrawals Approved', level: 1 })).toBeVisible();
-  await expect(page.getByLabel('Username')).toHaveValue(target!.User.username!);
+  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(target!.User.username!);
   const line = row(table(page, 'Withdrawals Approved'), id);
   await expect(line).toContainText('rejected');
   await expect(line).toContainText(reason);
@@ -191,19 +191,19 @@ test('withdrawals: bulk-approve three, listed as approved, then completed', asyn
   // Reset goes back to the plain path and lists every completed withdrawal.
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect(page).toHaveURL(/\/withdrawals\/completed$/);
-  await expect(page.getByLabel('ID')).toHaveValue('');
+  await expect(page.getByLabel('ID', { exact: true })).toHaveValue('');
 });
 
 test('withdrawals: filters, sort and page survive a reload', async ({ page }) => {
   await page.goto('/withdrawals/approved');
   const box = table(page, 'Withdrawals Approved');
   await expect(box.getByRole('row').nth(1)).toBeVisible();
-  await page.getByLabel('Items per page').selectOption('25');
+  await page.getByLabel('Items per page', { exact: true }).selectOption('25');
   await box.getByRole('button', { name: 'Amount' }).click();
   await box.getByRole('button', { name: 'Amount' }).click();
   await expect(page).toHaveURL(/per_page=25/);
   await expect(page).toHaveURL(/sort_by=amount&sort_type=asc/);
   await page.reload();
-  await expect(page.getByLabel('Items per page')).toHaveValue('25');
+  await expect(page.getByLabel('Items per page', { exact: true })).toHaveValue('25');
   await expect(box.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'ascending');
 });
