@@ -1,11 +1,5 @@
 import type { SupportTicket } from '@backoffice/shared/contract';
-import {
-  formatCount,
-  formatDateTime,
-  needsViewMore,
-  previewMessage,
-  showingRange,
-} from '@backoffice/shared/format';
+import { formatCount, needsViewMore, previewMessage, showingRange } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
 import {
   Badge,
@@ -20,6 +14,7 @@ import {
   useUrlQuery,
 } from '@backoffice/shared/ui';
 import { useState } from 'react';
+import { DateTimeCell } from '../../components/DateTimeCell.tsx';
 import { asSortType, nextSort } from '../../components/sort.ts';
 import { fetchSupportTickets, SUPPORT_FALLBACKS, supportDefaults } from '../../data/support.ts';
 import { useScreenLoad } from '../../data/useScreenLoad.ts';
@@ -100,7 +95,7 @@ export default function SupportTickets() {
       key: 'createdAt',
       title: 'Created',
       sortKey: 'createdAt',
-      render: (t) => <span className="su-nowrap">{formatDateTime(t.createdAt)}</span>,
+      render: (t) => <DateTimeCell value={t.createdAt} />,
     },
     {
       key: 'actions',
