@@ -50,6 +50,8 @@ export interface Config {
   setupTtlSeconds: number;
   /** How long dashboard stats may be served from memory (refresh and writes invalidate). */
   statsCacheMs: number;
+  /** How long a checked session is trusted without asking the database again (0 = every request). */
+  sessionCacheMs: number;
   rateLimits: RateLimits;
   /** TRUST_PROXY=1 behind a reverse proxy, so request.ip (rate limits) is the client's address. */
   trustProxy: boolean;
@@ -82,6 +84,7 @@ const envSchema = z.object({
     .min(60)
     .default(12 * 3600),
   STATS_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   TRUST_PROXY: bool(false),
   RATE_LIMIT_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.string().default('info'),
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     setupTtlSeconds: 10 * 60,
     statsCacheMs: e.STATS_CACHE_MS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     rateLimits: rateLimitsFor(e.RATE_LIMIT_MAX_FAILURES),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,7 @@
 import type { AdminRole, JwtPayload, RouteAuth, TokenScope } from '@backoffice/shared/contract';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
+import type { SessionCache } from './plugins/session-cache.ts';
 
 /** The admin behind the current request (set by the auth plugin). */
 export interface RequestAdmin {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     db: Db;
     /** Clock (ms) used for TOTP verification and rate limiting; tests may move it. */
     clock: () => number;
+    /** Recently checked sessions (plugins/session-cache.ts). */
+    sessions: SessionCache;
   }
   interface FastifyRequest {
     admin: RequestAdmin | null;

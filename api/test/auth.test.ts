@@ -186,6 +186,33 @@ describe('tokens', () => {
   });
 });
 
+describe('session cache (SESSION_CACHE_MS)', () => {
+  const clock = testClock(Date.UTC(2030, 0, 1, 12, 0, 0));
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SESSION_CACHE_MS: '1000' }, clock });
+  });
+  afterAll(() => t.close());
+
+  it('a change made behind the API is seen once the cached check is older than SESSION_CACHE_MS', async () => {
+    const id = await createAdmin(t.db, { email: 'cached@example.com', password: 'secret123' });
+    const token = await t.login('cached@example.com', 'secret123');
+    expect((await t.call('GET', STATS, { token })).statusCode).toBe(200);
+    await t.db.query(`UPDATE admins SET status = 'blocked' WHERE id = $1`, [id]);
+    clock.advance(500);
+    expect((await t.call('GET', STATS, { token })).statusCode).toBe(200);
+    clock.advance(600);
+    expect((await t.call('GET', STATS, { token })).json()).toEqual(INVALID_TOKEN);
+  });
+
+  it('a logout through the API ends the session at once, cached or not', async () => {
+    const token = await t.login();
+    expect((await t.call('GET', STATS, { token })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/admin/auth/logout', { token })).statusCode).toBe(200);
+    expect((await t.call('GET', STATS, { token })).json()).toEqual(INVALID_TOKEN);
+  });
+});
+
 describe('two-factor authentication (TWO_FACTOR=required)', () => {
   const clock = testClock(Date.UTC(2030, 0, 1, 12, 0, 10));
   let t: TestApp;

@@ -3,13 +3,15 @@ import jwt from '@fastify/jwt';
 import { HttpError } from '../lib/http-error.ts';
 import { findActiveSession } from '../modules/auth/repository.ts';
 import { globalPlugin } from './plugin.ts';
+import { SessionCache } from './session-cache.ts';
 
 export const INVALID_TOKEN = 'Invalid or expired token';
 const invalidToken = () => new HttpError(401, INVALID_TOKEN);
 
 /**
  * Bearer JWT (HS256 only: `alg: none` and other algorithms are refused) backed by a server-side
- * session row checked on every request, so logout, a blocked or a deleted admin stop a token at once.
+ * session row, so logout stops a token at once and a blocked or deleted admin within SESSION_CACHE_MS
+ * (the row is re-read at most that often per session, see SessionCache).
  * Routes declare `config.auth`: 'session' (full session) or 'setup' (the 2fa-setup token or a session).
  */
 export const authPlugin = globalPlugin('auth', async (app) => {
@@ -19,6 +21,7 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'jti', 'sub'] },
   });
   app.decorateRequest('admin', null);
+  app.decorate('sessions', new SessionCache(app.config.sessionCacheMs, () => app.clock()));
 
   app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config?.auth;
@@ -32,7 +35,11 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     } catch {
       throw invalidToken();
     }
-    const session = await findActiveSession(app.db, payload.jti);
+    let session = app.sessions.get(payload.jti);
+    if (!session) {
+      session = await findActiveSession(app.db, payload.jti);
+      if (session) app.sessions.set(payload.jti, session);
+    }
     if (!session || String(session.id) !== payload.sub || session.scope !== payload.scope)
       throw invalidToken();
     if (auth === 'session' && session.scope !== 'session') throw invalidToken();

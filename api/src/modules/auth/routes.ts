@@ -39,15 +39,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app,
     routes.twoFactorEnable,
     { tags, summary: 'Enable 2FA with the first code; returns a session' },
-    async ({ admin, body }) => ({
-      success: true,
-      message: MESSAGES.setupOk,
-      data: await service.enable(admin, body),
-    }),
+    async ({ admin, body }) => {
+      const data = await service.enable(admin, body);
+      app.sessions.forget(admin.jti);
+      return { success: true, message: MESSAGES.setupOk, data };
+    },
   );
 
   defineRoute(app, routes.logout, { tags, summary: 'Revoke the current session' }, async ({ admin }) => {
     await service.logout(admin);
+    app.sessions.forget(admin.jti);
     return { success: true, message: MESSAGES.logoutOk };
   });
 }
