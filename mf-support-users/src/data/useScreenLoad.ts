@@ -1,10 +1,12 @@
 import { errorMessage, isCanceled, useHost } from '@backoffice/shared/host';
 import { useLoad } from '@backoffice/shared/ui';
-import type { DependencyList } from 'react';
+import { type DependencyList, useCallback, useEffect, useState } from 'react';
 
 /**
  * The kit's useLoad plus spec section 8: a failed load is toasted with the server's message or the
  * screen's fallback, and `message` is the same text for the screen's error panel.
+ * `refresh()` reloads while the rows on screen stay (after an action, or Refresh): `busy` is true only
+ * for loads that replace what is shown (first load, another page, other filters).
  */
 export function useScreenLoad<T>(
   load: (signal: AbortSignal) => Promise<T>,
@@ -20,5 +22,19 @@ export function useScreenLoad<T>(
       throw error;
     }
   }, deps);
-  return { ...state, message: state.error ? errorMessage(state.error, fallback) : null };
+  const [quiet, setQuiet] = useState(false);
+  useEffect(() => {
+    if (!state.loading) setQuiet(false);
+  }, [state.loading]);
+  const { reload } = state;
+  const refresh = useCallback(() => {
+    setQuiet(true);
+    reload();
+  }, [reload]);
+  return {
+    ...state,
+    refresh,
+    busy: state.loading && !quiet,
+    message: state.error ? errorMessage(state.error, fallback) : null,
+  };
 }

@@ -127,7 +127,7 @@ export default function SupportTickets() {
   const data = list.data;
   const done = () => {
     setDialog(null);
-    list.reload();
+    list.refresh();
   };
 
   return (
@@ -136,7 +136,7 @@ export default function SupportTickets() {
         title="Support Tickets"
         subtitle="Messages users sent to support: read them, answer with remarks and close them when handled."
         actions={
-          <Button onClick={list.reload} loading={list.loading && data !== undefined}>
+          <Button onClick={list.refresh} loading={list.loading && data !== undefined}>
             Refresh
           </Button>
         }
@@ -161,7 +161,7 @@ export default function SupportTickets() {
             columns={columns}
             rows={data?.data ?? []}
             rowKey={(t) => t.id}
-            loading={list.loading}
+            loading={list.busy}
             empty={<EmptyState>No support messages found matching your search criteria</EmptyState>}
             sort={{ by: query.sort_by, type: asSortType(query.sort_type) }}
             onSort={(by) => setQuery(nextSort(query, by))}

@@ -294,7 +294,7 @@ export default function UserPage() {
     [http, id],
     USER_DETAIL_FALLBACK,
   );
-  const { unblock, busyId } = useUnblock(detail.reload);
+  const { unblock, busyId } = useUnblock(detail.refresh);
   const data = detail.data;
   const crumbs = [
     { label: 'Dashboard', to: '/' },
@@ -337,7 +337,7 @@ export default function UserPage() {
         breadcrumb={[...crumbs, { label: user.username }]}
         actions={
           <>
-            <Button onClick={detail.reload} loading={detail.loading}>
+            <Button onClick={detail.refresh} loading={detail.loading}>
               Refresh
             </Button>
             {user.status === 'blocked' ? (
@@ -438,7 +438,7 @@ export default function UserPage() {
           onClose={() => setBlocking(false)}
           onDone={() => {
             setBlocking(false);
-            detail.reload();
+            detail.refresh();
           }}
         />
       )}

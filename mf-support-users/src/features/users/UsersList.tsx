@@ -32,7 +32,7 @@ export default function UsersList() {
   const [blocking, setBlocking] = useState<User | null>(null);
   const key = JSON.stringify(query);
   const list = useScreenLoad((signal) => fetchUsers(http, query, signal), [http, query], USER_FALLBACKS.list);
-  const { unblock, busyId } = useUnblock(list.reload);
+  const { unblock, busyId } = useUnblock(list.refresh);
   const data = list.data;
   const counts = pageCounts(data?.data ?? []);
   const show = (value: number) => (data ? formatCount(value) : '…');
@@ -126,7 +126,7 @@ export default function UsersList() {
         title="Users"
         breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Users' }]}
         actions={
-          <Button onClick={list.reload} loading={list.loading && data !== undefined}>
+          <Button onClick={list.refresh} loading={list.loading && data !== undefined}>
             Refresh
           </Button>
         }
@@ -157,7 +157,7 @@ export default function UsersList() {
             columns={columns}
             rows={data?.data ?? []}
             rowKey={(u) => u.id}
-            loading={list.loading}
+            loading={list.busy}
             empty={<EmptyState>No users found</EmptyState>}
             sort={{ by: query.sort_by, type: asSortType(query.sort_type) }}
             onSort={(by) => setQuery(nextSort(query, by))}
@@ -180,7 +180,7 @@ export default function UsersList() {
           onClose={() => setBlocking(null)}
           onDone={() => {
             setBlocking(null);
-            list.reload();
+            list.refresh();
           }}
         />
       )}
