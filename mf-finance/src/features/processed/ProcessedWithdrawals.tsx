@@ -95,9 +95,7 @@ export function ProcessedWithdrawals({ title, crumb, filter, status, statusIn, e
       title: 'Comment',
       render: (w) =>
         w.comment ? (
-          <span className="finance-comment" title={w.comment}>
-            {w.comment}
-          </span>
+          <span className="finance-comment">{w.comment}</span>
         ) : (
           <span className="finance-muted">—</span>
         ),
