@@ -30,7 +30,7 @@ const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText
 const winnerCard = (page: Page, place: string) => page.getByRole('article', { name: place });
 
 async function ticketOf(card: Locator): Promise<string> {
-  return (await card.locator('.lottery-ticket-no').innerText()).trim();
+  return ((await card.locator('.lottery-ticket-no').textContent()) ?? '').trim();
 }
 
 test('lottery life cycle: create, edit, close, draw, replace, publish, paid', async ({ page, state }) => {
