@@ -29,8 +29,19 @@ async function activeUser(n: number) {
 const row = (page: Page, username: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
 
+/** Users a test blocks: unblocked again afterwards even when the test failed half-way. */
+const toUnblock: number[] = [];
+test.afterEach(async () => {
+  for (const id of toUnblock.splice(0)) {
+    const details = await get<UserDetailsResponse['data']>(`/admin/user/${id}`);
+    if (details.user.status === 'blocked')
+      await api.send('PUT', `/admin/user/${id}/unblock`, { token: token() });
+  }
+});
+
 test('users: find a user by email from the URL, block with a reason, then unblock', async ({ page }) => {
   const user = await activeUser(3);
+  toUnblock.push(user.id);
   const reason = `e2e: chargeback on deposit ${Date.now()}`;
   await page.goto(`/users?email=${encodeURIComponent(user.email)}`);
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Dashboard');
