@@ -3,7 +3,7 @@ import type { RecordedRequest } from '@backoffice/shared/host/testing';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toLocalInput } from '../src/components/datetime.ts';
-import { currentPath, lottery, ok, paged, renderLottery, winner } from './helpers.tsx';
+import { currentPath, deferred, lottery, ok, paged, renderLottery, ticket, winner } from './helpers.tsx';
 
 afterEach(cleanup);
 
@@ -13,6 +13,18 @@ const network = () => {
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
 describe('Open Lotteries', () => {
+  it('shows skeleton rows while loading, then the rows', async () => {
+    const answer = deferred<unknown>();
+    renderLottery('/lottery/open', { 'GET /admin/lottery': () => answer.promise });
+    const table = await screen.findByRole('table', { name: 'Open lotteries' });
+    expect(table.getAttribute('aria-busy')).toBe('true');
+    expect(table.querySelectorAll('.bo-table__skeleton').length).toBeGreaterThan(0);
+    expect(screen.queryByText('No open lotteries found')).toBeNull();
+    answer.resolve(paged([lottery(1, { name: 'Daily Draw' })]));
+    expect(await screen.findByText('Daily Draw')).toBeTruthy();
+    expect(table.getAttribute('aria-busy')).toBeNull();
+  });
+
   it('lists open lotteries (limit 100) with every column, Update and View', async () => {
     const host = renderLottery('/lottery/open', {
       'GET /admin/lottery': () => paged([lottery(1, { name: 'Daily Draw', total_pool: '2500.5' })]),
@@ -303,6 +315,31 @@ describe('Completed Lotteries', () => {
 });
 
 describe('Ticket History', () => {
+  it('shows each ticket: id, number, lottery, user, price, winner and rank, won amount, status, date', async () => {
+    renderLottery('/lottery/ticket-history', {
+      'GET /admin/lottery': () => paged([]),
+      'GET /admin/lottery/tickets': () =>
+        paged([
+          ticket(11, { is_winner: true, prize_rank: 2, winning_amount: '45.5' }),
+          ticket(12, { status: 'cancelled' }),
+        ]),
+    });
+    const winnerRow = rowOf(await screen.findByText('TK00011').then(() => 'TK00011'));
+    for (const text of [
+      '11',
+      'Lottery 7',
+      'player11',
+      'Player 11',
+      '$10.00',
+      'Winner',
+      'Rank 2',
+      'Won $45.50',
+      'Active',
+    ])
+      expect(within(winnerRow).getByText(text)).toBeTruthy();
+    expect(within(rowOf('TK00012')).getByText('Cancelled')).toBeTruthy();
+  });
+
   it('filters by lottery and status through the URL; Show/Hide, Apply, Reset; empty state', async () => {
     const host = renderLottery('/lottery/ticket-history', {
       'GET /admin/lottery': () =>
