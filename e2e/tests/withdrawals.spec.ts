@@ -100,7 +100,7 @@ test('withdrawals: approve one from the pending list, then it is paid out', asyn
   await expect(dialog.getByText('Status is required')).toBeVisible();
   await decide(page, 'Approved');
   await expect(toast(page, 'Withdrawal status updated!')).toBeVisible();
-  await expect(pendingTable.getByText('No pending withdrawals found')).toBeVisible();
+  await expect(page.getByText('No pending withdrawals found')).toBeVisible();
 
   // Approved now (or already paid: the e2e payout worker runs every 500 ms), never pending again.
   expect(['approved', 'completed']).toContain((await withdrawal(target!.id)).status);

@@ -6,6 +6,7 @@ import {
   Card,
   type Column,
   DataTable,
+  EmptyState,
   ErrorPanel,
   Field,
   PageHeader,
@@ -223,6 +224,8 @@ export default function PendingWithdrawals() {
           <div className="finance-loading">
             <Spinner size="large" label="Loading withdrawals..." />
           </div>
+        ) : !list.loading && (list.data?.rows.length ?? 0) === 0 ? (
+          <EmptyState>No pending withdrawals found</EmptyState>
         ) : (
           <>
             <DataTable

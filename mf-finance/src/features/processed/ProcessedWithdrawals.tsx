@@ -6,6 +6,7 @@ import {
   Card,
   type Column,
   DataTable,
+  EmptyState,
   ErrorPanel,
   Field,
   PageHeader,
@@ -152,6 +153,8 @@ export function ProcessedWithdrawals({ title, crumb, filter, status, statusIn, e
           <div className="finance-loading">
             <Spinner size="large" label="Loading withdrawals..." />
           </div>
+        ) : !list.loading && (list.data?.rows.length ?? 0) === 0 ? (
+          <EmptyState>{empty}</EmptyState>
         ) : (
           <>
             <DataTable

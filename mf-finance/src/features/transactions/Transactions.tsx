@@ -15,6 +15,7 @@ import {
   Card,
   type Column,
   DataTable,
+  EmptyState,
   ErrorPanel,
   Field,
   PageHeader,
@@ -177,22 +178,26 @@ export default function Transactions() {
               onChange={(e) => setDraft({ pay_address: e.currentTarget.value })}
             />
           </Field>
-          <Field label="From" htmlFor="tx-from">
-            <TextInput
-              type="datetime-local"
-              value={draft.date_start}
-              max={draft.date_end || undefined}
-              onChange={(e) => setDraft({ date_start: e.currentTarget.value })}
-            />
-          </Field>
-          <Field label="To" htmlFor="tx-to">
-            <TextInput
-              type="datetime-local"
-              value={draft.date_end}
-              min={draft.date_start || undefined}
-              onChange={(e) => setDraft({ date_end: e.currentTarget.value })}
-            />
-          </Field>
+          <div className="finance-filters__wide">
+            <Field label="From" htmlFor="tx-from">
+              <TextInput
+                type="datetime-local"
+                value={draft.date_start}
+                max={draft.date_end || undefined}
+                onChange={(e) => setDraft({ date_start: e.currentTarget.value })}
+              />
+            </Field>
+          </div>
+          <div className="finance-filters__wide">
+            <Field label="To" htmlFor="tx-to">
+              <TextInput
+                type="datetime-local"
+                value={draft.date_end}
+                min={draft.date_start || undefined}
+                onChange={(e) => setDraft({ date_end: e.currentTarget.value })}
+              />
+            </Field>
+          </div>
           <PerPageField
             id="tx-per-page"
             value={perPage}
@@ -213,6 +218,8 @@ export default function Transactions() {
           <div className="finance-loading">
             <Spinner size="large" label="Loading transactions..." />
           </div>
+        ) : !list.loading && (list.data?.rows.length ?? 0) === 0 ? (
+          <EmptyState>No transactions found matching your search criteria</EmptyState>
         ) : (
           <>
             <DataTable
