@@ -337,6 +337,14 @@ describe('pending withdrawals: filters, sort and page in the URL', () => {
     expect((screen.getByLabelText('Items per page') as HTMLSelectElement).value).toBe('25');
   });
 
+  it('moves a page past the end to the last page', async () => {
+    const h = manyHost();
+    const { location } = renderFinance(h, '/withdrawals/pending?page=9');
+    await waitFor(() => expect(location.current).toBe('/withdrawals/pending?page=6'));
+    expect(await screen.findByText('User 51')).toBeTruthy();
+    expect(lastParams(h, '/admin/withdrawal')).toMatchObject({ page: 6 });
+  });
+
   it('writes search, page size, page and sort to the URL; Reset clears them', async () => {
     const h = manyHost();
     const { location } = renderFinance(h, '/withdrawals/pending');

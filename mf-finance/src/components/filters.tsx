@@ -49,3 +49,14 @@ export function useLoadError(error: unknown, fallback: string): string | null {
   }, [error, fallback, notify]);
   return message;
 }
+
+/** A page past the end (the last rows were just processed, or an old link): go to the last page. */
+export function useClampPage(
+  page: number,
+  totalPages: number | undefined,
+  setPage: (page: number) => void,
+): void {
+  useEffect(() => {
+    if (totalPages !== undefined && totalPages > 0 && page > totalPages) setPage(totalPages);
+  }, [page, totalPages, setPage]);
+}

@@ -18,7 +18,7 @@ import {
 } from '@backoffice/shared/ui';
 import { type FormEvent, type Key, useEffect, useMemo, useState } from 'react';
 import { UserInfo, WalletAddress, WithdrawalStatusBadge } from '../../components/cells.tsx';
-import { PAGE_SIZES, PerPageField, useDraft, useLoadError } from '../../components/filters.tsx';
+import { PAGE_SIZES, PerPageField, useClampPage, useDraft, useLoadError } from '../../components/filters.tsx';
 import { defaultSort, nextSort, pageOf, perPageOf, sortTypeOf } from '../../components/list-state.ts';
 import {
   type BulkFailure,
@@ -53,6 +53,7 @@ export default function PendingWithdrawals() {
     [http, page, perPage, query.id, sort.sort_by, sort.sort_type],
   );
   const loadError = useLoadError(list.error, 'Failed to fetch withdrawals');
+  useClampPage(page, list.data?.totalPages, (last) => setQuery({ page: last }, { replace: true }));
 
   const [selected, setSelected] = useState<Set<Key>>(new Set());
   const [target, setTarget] = useState<Target | null>(null);

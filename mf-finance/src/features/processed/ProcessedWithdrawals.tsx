@@ -18,7 +18,7 @@ import {
 } from '@backoffice/shared/ui';
 import type { FormEvent } from 'react';
 import { TxHash, UserInfo, WalletAddress, WithdrawalStatusBadge } from '../../components/cells.tsx';
-import { PAGE_SIZES, PerPageField, useDraft, useLoadError } from '../../components/filters.tsx';
+import { PAGE_SIZES, PerPageField, useClampPage, useDraft, useLoadError } from '../../components/filters.tsx';
 import { defaultSort, nextSort, pageOf, perPageOf, sortTypeOf } from '../../components/list-state.ts';
 import { fetchWithdrawals, type Withdrawal, type WithdrawalStatus } from '../../data/withdrawals.ts';
 
@@ -67,6 +67,7 @@ export function ProcessedWithdrawals({ title, crumb, filter, status, statusIn, e
     [http, page, perPage, value, sort.sort_by, sort.sort_type],
   );
   const loadError = useLoadError(list.error, 'Failed to fetch withdrawals');
+  useClampPage(page, list.data?.totalPages, (last) => setQuery({ page: last }, { replace: true }));
 
   const search = (event: FormEvent) => {
     event.preventDefault();

@@ -28,7 +28,7 @@ import {
 } from '@backoffice/shared/ui';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { PAGE_SIZES, PerPageField, useDraft, useLoadError } from '../../components/filters.tsx';
+import { PAGE_SIZES, PerPageField, useClampPage, useDraft, useLoadError } from '../../components/filters.tsx';
 import { defaultSort, nextSort, pageOf, perPageOf, sortTypeOf } from '../../components/list-state.ts';
 import { fetchTransactions, TRANSACTION_STATUSES, type Transaction } from '../../data/transactions.ts';
 
@@ -70,6 +70,7 @@ export default function Transactions() {
     [http, page, perPage, sort.sort_by, sort.sort_type, JSON.stringify(applied)],
   );
   const loadError = useLoadError(list.error, 'Failed to fetch transactions');
+  useClampPage(page, list.data?.totalPages, (last) => setQuery({ page: last }, { replace: true }));
 
   const search = (event: FormEvent) => {
     event.preventDefault();
