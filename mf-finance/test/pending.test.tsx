@@ -209,15 +209,10 @@ describe('pending withdrawals: the status form (spec 5)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it("toasts the server's message, else 'Failed to update withdrawal status', and keeps the dialog open", async () => {
-    let answer: ApiError = new ApiError('Withdrawal is no longer pending', {
-      status: 409,
-      kind: 'bad-request',
-      fromServer: true,
-    });
+  it("toasts 'Failed to update withdrawal status' and keeps the dialog open for a retry", async () => {
     const h = host({
       'POST /admin/withdrawal/update': () => {
-        throw answer;
+        throw new ApiError('Network Error', { kind: 'network' });
       },
     });
     await openPage(h);
@@ -225,16 +220,33 @@ describe('pending withdrawals: the status form (spec 5)', () => {
     fireEvent.change(within(dialog()).getByLabelText('Status'), { target: { value: 'approved' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Update' }));
     await waitFor(() =>
-      expect(h.toasts).toContainEqual({ type: 'error', message: 'Withdrawal is no longer pending' }),
-    );
-    answer = new ApiError('Network Error', { kind: 'network' });
-    fireEvent.click(await within(dialog()).findByRole('button', { name: 'Update' }));
-    await waitFor(() =>
       expect(h.toasts).toContainEqual({ type: 'error', message: 'Failed to update withdrawal status' }),
     );
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(await within(dialog()).findByRole('button', { name: 'Update' })).toBeTruthy();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("toasts the server's message of a lost race, closes the dialog and reloads the list", async () => {
+    const h = host({
+      'POST /admin/withdrawal/update': () => {
+        throw new ApiError('Withdrawal is no longer pending', {
+          status: 409,
+          kind: 'bad-request',
+          fromServer: true,
+        });
+      },
+    });
+    await openPage(h);
+    const loads = h.requests.filter((r) => r.method === 'GET').length;
+    fireEvent.click(within(rowOf(4)).getByRole('button', { name: 'Update withdrawal 4' }));
+    fireEvent.change(within(dialog()).getByLabelText('Status'), { target: { value: 'approved' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(h.toasts).toContainEqual({ type: 'error', message: 'Withdrawal is no longer pending' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(h.requests.filter((r) => r.method === 'GET').length).toBe(loads + 1));
   });
 });
 

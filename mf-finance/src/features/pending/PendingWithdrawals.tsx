@@ -1,5 +1,5 @@
 import { formatCount, formatMoney, formatShortDate, isWithdrawalUpdatable } from '@backoffice/shared/format';
-import { errorMessage, useHost } from '@backoffice/shared/host';
+import { ApiError, errorMessage, useHost } from '@backoffice/shared/host';
 import { PAGINATION, validateBulkSelection } from '@backoffice/shared/rules';
 import {
   Button,
@@ -61,10 +61,8 @@ export default function PendingWithdrawals() {
 
   // A new page or filter starts with nothing ticked.
   const listKey = `${page}|${perPage}|${query.id}|${sort.sort_by}|${sort.sort_type}`;
-  useEffect(() => {
-    void listKey;
-    setSelected(new Set());
-  }, [listKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `listKey` is the trigger
+  useEffect(() => setSelected(new Set()), [listKey]);
 
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
@@ -100,6 +98,11 @@ export default function PendingWithdrawals() {
         list.reload();
       } catch (error) {
         notify.error(errorMessage(error, 'Failed to update withdrawal status'));
+        // Processed meanwhile by someone else, or gone: the dialog has nothing left to do.
+        if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+          setTarget(null);
+          list.reload();
+        }
       }
       return;
     }
