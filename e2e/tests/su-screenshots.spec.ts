@@ -79,6 +79,14 @@ for (const viewport of viewports) {
     await page.goto(`/users/${user.id}`);
     await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
     await shot(page, 'user');
+    // A player with tickets, deposits and games fills every section.
+    const tickets = await get<{ data: { user: { id: number } }[] }>('/admin/lottery/tickets?limit=1');
+    const player = tickets?.data?.[0]?.user.id;
+    if (player) {
+      await page.goto(`/users/${player}`);
+      await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+      await shot(page, 'user-player');
+    }
     await page.goto('/users/999999999');
     await expect(page.getByText('Error Loading User')).toBeVisible();
     await shot(page, 'user-not-found');

@@ -132,8 +132,10 @@ describe('the user page /users/{id}', () => {
     const money = screen.getByRole('region', { name: 'Money' });
     expect(money.textContent).toContain('Balance1,250.50 USDT');
     expect(money.textContent).toContain('Winnings300.00 USDT');
-    expect(money.textContent).toContain('Deposited900.00 USDT9 completed of 12 deposits');
-    expect(money.textContent).toContain('Withdrawn50.00 USDTapproved or completed; 20.00 USDT pending in 1');
+    expect(money.textContent).toContain('Deposited900.00 USD9 completed of 12 deposits');
+    expect(money.textContent).toContain(
+      'Withdrawn50.00 USDTapproved or completed; 20.00 USDT pending in 1 request',
+    );
 
     const history = screen.getByRole('table', { name: 'Block history' });
     const [blocked, unblocked] = within(history).getAllByRole('row').slice(1);

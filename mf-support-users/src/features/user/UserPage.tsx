@@ -52,12 +52,13 @@ const WITHDRAWAL_COLORS: Record<string, BadgeColor> = {
 const GAME_OUTCOMES: Record<string, BadgeColor> = { won: 'green', lost: 'red', cancelled: 'grey' };
 
 const nowrap = (text: ReactNode) => <span className="su-nowrap">{text}</span>;
-/** A USDT figure for a stat card: the amount in one piece, the unit smaller. */
-const usdtFigure = (amount: string) => (
+/** A money figure for a stat card: the amount in one piece, the unit smaller. */
+const figure = (amount: string, unit = 'USDT') => (
   <>
-    <span className="su-nowrap">{formatMoney(amount)}</span> <span className="su-unit">USDT</span>
+    <span className="su-nowrap">{formatMoney(amount)}</span> <span className="su-unit">{unit}</span>
   </>
 );
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 const none = <span className="su-muted">—</span>;
 
 /** A card with the latest rows of one kind, how many there are in all, and links to the full list. */
@@ -358,26 +359,26 @@ export default function UserPage() {
       <div className="su-user-top">
         <Profile user={user} />
         <section className="su-figures" aria-label="Money">
-          <StatCard label="Balance" value={usdtFigure(user.balance)} tone="blue" />
+          <StatCard label="Balance" value={figure(user.balance)} tone="blue" />
           <StatCard
             label="Winnings"
-            value={usdtFigure(user.winnings)}
+            value={figure(user.winnings)}
             hint="prizes and payouts credited"
             tone="green"
           />
           <StatCard
             label="Deposited"
-            value={usdtFigure(transactions.completedAmount)}
-            hint={`${formatCount(transactions.completedCount)} completed of ${formatCount(transactions.total)} deposits`}
+            value={figure(transactions.completedAmount, 'USD')}
+            hint={`${formatCount(transactions.completedCount)} completed of ${plural(transactions.total, 'deposit', 'deposits')}`}
             tone="purple"
           />
           <StatCard
             label="Withdrawn"
-            value={usdtFigure(withdrawals.paidAmount)}
+            value={figure(withdrawals.paidAmount)}
             hint={
               withdrawals.pendingCount === 0
                 ? 'approved or completed; none pending'
-                : `approved or completed; ${formatUsdt(withdrawals.pendingAmount)} pending in ${formatCount(withdrawals.pendingCount)}`
+                : `approved or completed; ${formatUsdt(withdrawals.pendingAmount)} pending in ${plural(withdrawals.pendingCount, 'request', 'requests')}`
             }
             tone="orange"
           />
@@ -422,7 +423,7 @@ export default function UserPage() {
         total={lotteryTickets.total}
         columns={ticketColumns}
         empty="No lottery tickets yet"
-        summary={`Spent ${formatUsdt(lotteryTickets.spent)} · won ${formatUsdt(lotteryTickets.won)} on ${formatCount(lotteryTickets.wins)} winning tickets`}
+        summary={`Spent ${formatUsdt(lotteryTickets.spent)} · won ${formatUsdt(lotteryTickets.won)} on ${plural(lotteryTickets.wins, 'winning ticket', 'winning tickets')}`}
       />
       <Recent
         title="Mine games"
