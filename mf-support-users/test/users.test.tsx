@@ -227,3 +227,33 @@ describe('the area routes', () => {
     expect(await screen.findByText('console dashboard')).toBeTruthy();
   });
 });
+
+describe('refreshing after an action', () => {
+  it('keeps the rows on screen while the list reloads after a block; a new page shows the skeleton', async () => {
+    let release: () => void = () => {};
+    let calls = 0;
+    renderApp('/users', {
+      'GET /admin/user': async (r) => {
+        calls += 1;
+        if (calls >= 2) await new Promise<void>((resolve) => (release = resolve));
+        return listRoute()(r);
+      },
+      'PUT /admin/user/1/block': () => ({ success: true, message: 'OK', data: user(1, 'blocked') }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Block user1' }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Spam' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(calls).toBe(2));
+    const table = screen.getByRole('table', { name: 'Users' });
+    expect(table.getAttribute('aria-busy')).toBeNull();
+    expect(within(table).getByText('User 1')).toBeTruthy();
+    release();
+    await waitFor(() => expect(within(table).getByText('User 1')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(calls).toBe(3));
+    expect(table.getAttribute('aria-busy')).toBe('true');
+    release();
+    await waitFor(() => expect(table.getAttribute('aria-busy')).toBeNull());
+  });
+});
