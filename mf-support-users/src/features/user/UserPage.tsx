@@ -251,11 +251,16 @@ function withdrawalColumns(username: string): Column<UserWithdrawal>[] {
     {
       key: 'id',
       title: 'ID',
-      render: (w) => (
-        <Link className="su-link" to={withdrawalLink(w, username)}>
-          #{w.id}
-        </Link>
-      ),
+      render: (w) => {
+        const to = withdrawalLink(w, username);
+        return to ? (
+          <Link className="su-link" to={to}>
+            #{w.id}
+          </Link>
+        ) : (
+          `#${w.id}`
+        );
+      },
     },
     { key: 'amount', title: 'Amount', align: 'right', render: (w) => nowrap(formatUsdt(w.amount)) },
     {
