@@ -179,7 +179,7 @@ const ticketColumns: Column<UserLotteryTicket>[] = [
     key: 'lottery',
     title: 'Lottery',
     render: (t) => (
-      <Link className="su-link" to={`/lottery/details/${t.Lottery.id}`}>
+      <Link className="su-link su-nowrap" to={`/lottery/details/${t.Lottery.id}`}>
         {t.Lottery.name}
       </Link>
     ),
