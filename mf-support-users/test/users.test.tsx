@@ -257,3 +257,12 @@ describe('refreshing after an action', () => {
     await waitFor(() => expect(table.getAttribute('aria-busy')).toBeNull());
   });
 });
+
+describe('a hand-edited URL', () => {
+  it('falls back to page size 10 and page 1 for values the screen does not offer', async () => {
+    const host = renderApp('/users?per_page=7&page=-2', { 'GET /admin/user': listRoute() });
+    await screen.findByText('User 1');
+    expect(host.requests[0]?.params).toMatchObject({ per_page: 10, limit: 10, page: 1 });
+    expect((screen.getByLabelText('Page size') as HTMLSelectElement).value).toBe('10');
+  });
+});

@@ -13,8 +13,9 @@ import {
   Pagination,
   useUrlQuery,
 } from '@backoffice/shared/ui';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DateTimeCell } from '../../components/DateTimeCell.tsx';
+import { normalizePaging } from '../../components/paging.ts';
 import { asSortType, nextSort } from '../../components/sort.ts';
 import { fetchSupportTickets, SUPPORT_FALLBACKS, supportDefaults } from '../../data/support.ts';
 import { useScreenLoad } from '../../data/useScreenLoad.ts';
@@ -32,7 +33,8 @@ type Dialog =
 /** Spec 2.8: Support Tickets. */
 export default function SupportTickets() {
   const { http } = useHost();
-  const [query, setQuery, resetQuery] = useUrlQuery(supportDefaults);
+  const [urlQuery, setQuery, resetQuery] = useUrlQuery(supportDefaults);
+  const query = useMemo(() => normalizePaging(urlQuery), [urlQuery]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const key = JSON.stringify(query);
   const list = useScreenLoad(

@@ -14,9 +14,10 @@ import {
   StatCard,
   useUrlQuery,
 } from '@backoffice/shared/ui';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BlockUserDialog } from '../../components/BlockUserDialog.tsx';
+import { normalizePaging } from '../../components/paging.ts';
 import { asSortType, nextSort } from '../../components/sort.ts';
 import { UserStatusBadge } from '../../components/UserStatusBadge.tsx';
 import { useUnblock } from '../../components/useUnblock.ts';
@@ -28,7 +29,8 @@ import { UsersFilters } from './UsersFilters.tsx';
 /** Spec 2.6: Users. */
 export default function UsersList() {
   const { http } = useHost();
-  const [query, setQuery, resetQuery] = useUrlQuery(userDefaults);
+  const [urlQuery, setQuery, resetQuery] = useUrlQuery(userDefaults);
+  const query = useMemo(() => normalizePaging(urlQuery), [urlQuery]);
   const [blocking, setBlocking] = useState<User | null>(null);
   const key = JSON.stringify(query);
   const list = useScreenLoad((signal) => fetchUsers(http, query, signal), [http, query], USER_FALLBACKS.list);
