@@ -200,9 +200,12 @@ export default function PendingWithdrawals() {
       <Card
         title="Withdrawals"
         extra={
-          <Button variant="primary" onClick={openBulk} disabled={loadError !== null}>
-            {selected.size > 0 ? `Update Selected (${selected.size})` : 'Update Selected'}
-          </Button>
+          loadError === null &&
+          rows.length > 0 && (
+            <Button variant="primary" onClick={openBulk}>
+              {selected.size > 0 ? `Update Selected (${selected.size})` : 'Update Selected'}
+            </Button>
+          )
         }
       >
         {failures.length > 0 && (
