@@ -39,13 +39,13 @@ async function openPage(h = host(), url = '/withdrawals/pending') {
 }
 
 describe('pending withdrawals: the table (spec 2.9)', () => {
-  it('asks for pending withdrawals, newest first, 10 per page', async () => {
+  it('asks for pending and waiting withdrawals, newest first, 10 per page', async () => {
     const h = host();
     await openPage(h);
     expect(lastParams(h, '/admin/withdrawal')).toEqual({
       page: 1,
       per_page: 10,
-      status: 'pending',
+      status_in: ['pending', 'waiting'],
       sort_by: 'createdAt',
       sort_type: 'desc',
     });
@@ -341,7 +341,7 @@ describe('pending withdrawals: filters, sort and page in the URL', () => {
       page: 2,
       per_page: 25,
       id: '7',
-      status: 'pending',
+      status_in: ['pending', 'waiting'],
       sort_by: 'amount',
       sort_type: 'asc',
     });

@@ -51,6 +51,8 @@ const withdrawalLists: ListCase[] = [
   withdrawalCase('', {}),
   // The three screens: pending (status + default sort), approved & rejected (status_in), completed (+ id).
   withdrawalCase('?status=pending', { status: 'pending' }),
+  // The pending screen's own query (pending and waiting, newest first).
+  withdrawalCase('?status_in=pending,waiting', { status_in: 'pending,waiting' }),
   withdrawalCase('?status_in=approved,rejected,cancelled,pending_otp', {
     status_in: ['approved', 'rejected', 'cancelled', 'pending_otp'],
   }),
