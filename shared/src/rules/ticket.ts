@@ -1,5 +1,4 @@
 // Replacement ticket number on the announce-results screen (spec 5).
-import { z } from 'zod';
 import { messages } from './messages.ts';
 
 /** Two capital letters then five digits, 7 characters: AB12345. */
@@ -17,10 +16,3 @@ export function normalizeTicketInput(input: string | null | undefined): string {
 export function validateTicketNumber(input: string | null | undefined): string | null {
   return TICKET_NUMBER_PATTERN.test(normalizeTicketInput(input)) ? null : TICKET_NUMBER_INVALID;
 }
-
-/** Ticket number for API params: normalised, then checked. */
-export const ticketNumberSchema = z
-  .string({ error: TICKET_NUMBER_INVALID })
-  .trim()
-  .toUpperCase()
-  .regex(TICKET_NUMBER_PATTERN, { error: TICKET_NUMBER_INVALID });
