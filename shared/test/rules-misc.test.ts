@@ -55,9 +55,6 @@ describe('ticket number', () => {
     expect(messages.ticket.invalidFormat).toBe(INVALID_TICKET);
     expect(TICKET_NOT_FOUND).toBe('Ticket not found or already used');
   });
-
-  it('has a zod schema that normalises', () => {
-  });
 });
 
 describe('withdrawal status form', () => {
