@@ -45,7 +45,12 @@ function get(url: string, token: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       url,
-      { agent, headers: { accept: 'application/json', authorization: `Bearer ${token}` } },
+      // As a browser sends them: the token, and the XSRF cookie it was given (else the API would mint
+      // and set a new cookie on every call).
+      {
+        agent,
+        headers: { accept: 'application/json', authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=bench' },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
