@@ -1,10 +1,10 @@
-import {
-  type MineGame,
-  type MinesStats,
-  minesListResponse,
-  minesStatsResponse,
+import type {
+  MineGame,
+  MinesListResponse,
+  MinesStats,
+  MinesStatsResponse,
 } from '@backoffice/shared/contract';
-import { errorMessage, type HttpClient, isCanceled, useHost } from '@backoffice/shared/host';
+import { errorMessage, type HttpClient, isCanceled, trusted, useHost } from '@backoffice/shared/host';
 import { PAGINATION } from '@backoffice/shared/rules';
 import { useEffect, useState } from 'react';
 
@@ -47,7 +47,7 @@ function useLoad<T>(
 /** One list of the dashboard ('' = active games, 'true' = recent big wins), 5 per page. */
 export function useMinesList(order: '' | 'true', page: number, fallback: string): Load<MinesPage> {
   return useLoad(`${order}:${page}`, fallback, async (http, signal) => {
-    const answer = await http.get('/admin/mines', minesListResponse, {
+    const answer = await http.get('/admin/mines', trusted<MinesListResponse>(), {
       params: { page, limit: PAGINATION.minesPageSize, order },
       signal,
     });
@@ -57,6 +57,6 @@ export function useMinesList(order: '' | 'true', page: number, fallback: string)
 
 export function useMinesStats(): Load<MinesStats> {
   return useLoad('stats', 'Failed to fetch mine stats', async (http, signal) => {
-    return (await http.get('/admin/mines/stats', minesStatsResponse, { signal })).data;
+    return (await http.get('/admin/mines/stats', trusted<MinesStatsResponse>(), { signal })).data;
   });
 }
