@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isValidTwoFactorCode,
-  loginFormSchema,
-  messages,
-  sanitizeCodeInput,
-  twoFactorCodeSchema,
-  validateLoginForm,
-} from '../src/rules/index.ts';
+import { isValidTwoFactorCode, messages, sanitizeCodeInput, validateLoginForm } from '../src/rules/index.ts';
 
 describe('login messages', () => {
   it('are the spec texts', () => {
@@ -55,24 +48,6 @@ describe('validateLoginForm', () => {
   });
 });
 
-describe('loginFormSchema', () => {
-  it('parses and trims the email', () => {
-    expect(loginFormSchema.parse({ email: ' a@b.co ', password: 'secret1' })).toEqual({
-      email: 'a@b.co',
-      password: 'secret1',
-    });
-  });
-
-  it('reports one issue per field', () => {
-    const result = loginFormSchema.safeParse({ email: '', password: '' });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
-      'Email is required',
-      'Password is required',
-    ]);
-  });
-});
-
 describe('two-factor code', () => {
   it('accepts exactly 6 digits', () => {
     expect(isValidTwoFactorCode('123456')).toBe(true);
@@ -90,15 +65,5 @@ describe('two-factor code', () => {
     expect(sanitizeCodeInput('123 456 789')).toBe('123456');
     expect(sanitizeCodeInput('abc')).toBe('');
     expect(sanitizeCodeInput(null)).toBe('');
-  });
-
-  it('has a zod schema with the same message', () => {
-    expect(twoFactorCodeSchema.safeParse('123456').success).toBe(true);
-    expect(twoFactorCodeSchema.safeParse('12345').error?.issues[0]?.message).toBe(
-      'Please enter a valid 6-digit code',
-    );
-    expect(twoFactorCodeSchema.safeParse(123456).error?.issues[0]?.message).toBe(
-      'Please enter a valid 6-digit code',
-    );
   });
 });
