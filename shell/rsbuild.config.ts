@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { antdTransformImport } from '@backoffice/shared/mf';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginPreloadSignIn } from './build/preload-sign-in.ts';
 
 const require = createRequire(import.meta.url);
 const versionOf = (pkg: string): string => require(`${pkg}/package.json`).version;
@@ -9,7 +10,7 @@ const versionOf = (pkg: string): string => require(`${pkg}/package.json`).versio
 // The shell is a plain SPA: the Module Federation runtime is loaded only when a remote area opens
 // (src/federation), so the sign-in page pays nothing for it.
 export default defineConfig({
-  plugins: [pluginReact()],
+  plugins: [pluginReact(), pluginPreloadSignIn()],
   source: {
     entry: { index: './src/index.tsx' },
     transformImport: [antdTransformImport],

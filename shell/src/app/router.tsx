@@ -8,7 +8,8 @@ import { RemoteRoute } from './RemoteRoute.tsx';
 // Every page is a chunk of its own, the sign-in page too: it carries antd's form controls and the
 // login schema, which no signed-in page needs. A visitor without a session starts downloading it
 // at once, while React mounts.
-const loadSignIn = () => import('../features/signin/SignInPage.tsx');
+// The chunk name is what build/preload-sign-in.ts preloads from index.html.
+const loadSignIn = () => import(/* webpackChunkName: "signin" */ '../features/signin/SignInPage.tsx');
 if (!useAuth.getState().token) void loadSignIn();
 const SignInPage = lazy(loadSignIn);
 const AppLayout = lazy(() => import('../layout/AppLayout.tsx'));
