@@ -52,7 +52,7 @@ test.describe('sign-in form', () => {
     const password = page.getByLabel('Password', { exact: true });
     await password.fill('secret1');
     await expect(password).toHaveAttribute('type', 'password');
-    await page.getByRole('img', { name: /eye/ }).click();
+    await page.getByRole('button', { name: 'Show password' }).click();
     await expect(password).toHaveAttribute('type', 'text');
   });
 });

@@ -1,6 +1,5 @@
 import { isValidTwoFactorCode, messages, sanitizeCodeInput } from '@backoffice/shared/rules';
-import { Input } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Field } from './Field.tsx';
 
 /** The 6-digit code field: digits only, at most 6, 'Please enter a valid 6-digit code' once touched. */
@@ -14,19 +13,24 @@ export function CodeInput({
   autoFocus?: boolean;
 }) {
   const [touched, setTouched] = useState(false);
+  // The code step follows the credentials: the cursor waits in the code field (not on the setup step,
+  // where a phone keyboard would cover the QR code).
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
   const error =
     touched && value.length > 0 && !isValidTwoFactorCode(value) ? messages.login.twoFactorInvalid : undefined;
   return (
     <Field label="Authentication code" error={error}>
       {(props) => (
-        <Input
+        <input
           {...props}
-          className="code-input"
-          size="large"
+          className="signin__input code-input"
           value={value}
           inputMode="numeric"
           autoComplete="one-time-code"
-          autoFocus={autoFocus}
+          ref={input}
           maxLength={6}
           placeholder="000000"
           onChange={(event) => onChange(sanitizeCodeInput(event.target.value))}

@@ -1,6 +1,7 @@
 import { errorMessage } from '@backoffice/shared/host';
 import { isValidTwoFactorCode, type LoginFormErrors, validateLoginForm } from '@backoffice/shared/rules';
-import { Button, Input } from 'antd';
+import { Button } from '@backoffice/shared/ui';
+import '@backoffice/shared/ui/ui.css';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/store.ts';
@@ -8,6 +9,7 @@ import { notify } from '../../notify.ts';
 import { type Credentials, enableTwoFactor, type LoginOutcome, login } from './api.ts';
 import { CodeInput } from './CodeInput.tsx';
 import { Field } from './Field.tsx';
+import { PasswordInput } from './PasswordInput.tsx';
 
 type Mode =
   | { name: 'credentials' }
@@ -36,9 +38,9 @@ function CredentialsForm({ onSubmit, busy }: { onSubmit: (values: Credentials) =
     <form className="signin__form" onSubmit={submit} noValidate>
       <Field label="Email" error={errors.email}>
         {(props) => (
-          <Input
+          <input
             {...props}
-            size="large"
+            className="signin__input"
             type="email"
             autoComplete="username"
             placeholder="admin@example.com"
@@ -49,9 +51,8 @@ function CredentialsForm({ onSubmit, busy }: { onSubmit: (values: Credentials) =
       </Field>
       <Field label="Password" error={errors.password}>
         {(props) => (
-          <Input.Password
+          <PasswordInput
             {...props}
-            size="large"
             autoComplete="current-password"
             placeholder="Your password"
             value={values.password}
@@ -59,7 +60,7 @@ function CredentialsForm({ onSubmit, busy }: { onSubmit: (values: Credentials) =
           />
         )}
       </Field>
-      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+      <Button variant="primary" type="submit" className="signin__submit" loading={busy}>
         Sign In
       </Button>
     </form>
@@ -95,10 +96,9 @@ function CodeStep({
       {children}
       <CodeInput value={code} onChange={onCode} autoFocus={autoFocus} />
       <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
+        variant="primary"
+        type="submit"
+        className="signin__submit"
         loading={busy}
         disabled={!isValidTwoFactorCode(code)}
       >
