@@ -209,7 +209,7 @@ describe('the user page /users/{id}', () => {
 
   it('links each withdrawal to the finance screen that lists it', () => {
     expect(withdrawalLink({ id: 1, status: 'pending' }, 'a b')).toBe('/withdrawals/pending?id=1');
-    expect(withdrawalLink({ id: 1, status: 'waiting' }, 'a b')).toBeNull();
+    expect(withdrawalLink({ id: 4, status: 'waiting' }, 'a b')).toBe('/withdrawals/pending?id=4');
     expect(withdrawalLink({ id: 2, status: 'completed' }, 'a b')).toBe('/withdrawals/completed?id=2');
     expect(withdrawalLink({ id: 3, status: 'pending_otp' }, 'a b')).toBe(
       '/withdrawals/approved?username=a%20b',

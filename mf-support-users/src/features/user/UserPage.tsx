@@ -251,16 +251,11 @@ function withdrawalColumns(username: string): Column<UserWithdrawal>[] {
     {
       key: 'id',
       title: 'ID',
-      render: (w) => {
-        const to = withdrawalLink(w, username);
-        return to ? (
-          <Link className="su-link" to={to}>
-            #{w.id}
-          </Link>
-        ) : (
-          `#${w.id}`
-        );
-      },
+      render: (w) => (
+        <Link className="su-link" to={withdrawalLink(w, username)}>
+          #{w.id}
+        </Link>
+      ),
     },
     { key: 'amount', title: 'Amount', align: 'right', render: (w) => nowrap(formatUsdt(w.amount)) },
     {
