@@ -5,14 +5,16 @@ export interface PaginationProps {
   page: number;
   totalPages: number;
   onChange: (page: number) => void;
+  /** The navigation's accessible name, to tell several pagers of one page apart. */
+  label?: string;
 }
 
 /** The spec pager: 1 margin page, 2 around the current one, ellipses, Previous/Next. Nothing when no pages. */
-export function Pagination({ page, totalPages, onChange }: PaginationProps) {
+export function Pagination({ page, totalPages, onChange, label = 'Pagination' }: PaginationProps) {
   if (!(totalPages >= 1)) return null;
   const items = paginationItems(page, totalPages);
   return (
-    <nav className="bo-pager" aria-label="Pagination">
+    <nav className="bo-pager" aria-label={label}>
       <PagerArrow label="Previous" disabled={page <= 1} onClick={() => onChange(page - 1)} />
       {items.map((item, index) =>
         item === 'ellipsis' ? (

@@ -14,8 +14,8 @@ import {
   isActiveMineGame,
   ordinal,
 } from '@backoffice/shared/format';
+import { Pagination } from '@backoffice/shared/ui';
 import { type ReactNode, useState } from 'react';
-import { Pager } from '../../components/Pager.tsx';
 import { type MinesPage, useMinesList, useMinesStats } from './useMines.ts';
 
 /** The game's mine, drawn: antd has no such icon. */
@@ -134,7 +134,7 @@ function ListCard({
         <ul className="mines-list">{loaded.games.map((game, index) => renderRow(game, index))}</ul>
       )}
       {loaded && (
-        <Pager page={page} totalPages={loaded.totalPages} onChange={onPage} label={`${title} pages`} />
+        <Pagination page={page} totalPages={loaded.totalPages} onChange={onPage} label={`${title} pages`} />
       )}
     </section>
   );
