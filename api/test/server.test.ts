@@ -78,13 +78,15 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe('server process', () => {
   it('starts on an empty DATA_DIR, seeds the demo, stops on SIGTERM and keeps its data across restarts', async () => {
     const first = await start();
-    expect(first.output()).toContain('Demo login: admin@example.com / admin123');
-    expect(first.output()).toContain('demo data seeded');
+    // The banner and the logger's lines reach the pipe separately (the logger writes asynchronously).
+    await expect.poll(first.output).toContain('Demo login: admin@example.com / admin123');
+    await expect.poll(first.output).toContain('demo data seeded');
     const before = await stats(await signIn());
     expect(before.totalUsers).toBeGreaterThan(100); // the demo is sized for paging
     expect(await stop(first.child)).toBe(0);
 
     const second = await start();
+    await expect.poll(second.output).toContain('database: PGlite');
     expect(second.output()).not.toContain('demo data seeded');
     expect(await stats(await signIn())).toEqual(before);
     expect(await stop(second.child)).toBe(0);
