@@ -44,15 +44,26 @@ test('the collapsed sidebar stays collapsed after a reload', async ({ page }) =>
   const nav = sidebar(page);
   await expect(nav.getByText('Dashboard', { exact: true })).toBeVisible();
   const width = async () => (await nav.boundingBox())?.width ?? 0;
-  const expandedWidth = await width();
+  // The sidebar animates its width: read it once two reads 100 ms apart agree.
+  const settledWidth = async () => {
+    let previous = -1;
+    let current = await width();
+    while (current !== previous) {
+      previous = current;
+      await page.waitForTimeout(100);
+      current = await width();
+    }
+    return current;
+  };
+  const expandedWidth = await settledWidth();
   await nav.getByRole('button', { name: 'Collapse sidebar' }).click();
   await expect(nav.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
   await expect.poll(width).toBeLessThan(expandedWidth);
-  const collapsedWidth = await width();
+  const collapsedWidth = await settledWidth();
 
   await page.reload();
   await expect(nav.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
-  expect(await width()).toBeCloseTo(collapsedWidth, 0);
+  expect(await settledWidth()).toBeCloseTo(collapsedWidth, 0);
 
   await nav.getByRole('button', { name: 'Expand sidebar' }).click();
   await page.reload();
