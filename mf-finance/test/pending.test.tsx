@@ -90,13 +90,18 @@ describe('pending withdrawals: the table (spec 2.9)', () => {
     const panel = await screen.findByRole('alert');
     expect(within(panel).getByText('Error Loading Withdrawals')).toBeTruthy();
     expect(within(panel).getByText('Database unavailable')).toBeTruthy();
-    expect(failing.toasts).toContainEqual({ type: 'error', message: 'Database unavailable' });
+    // The toast is sent from an effect, which may run just after the panel is on screen.
+    await waitFor(() =>
+      expect(failing.toasts).toContainEqual({ type: 'error', message: 'Database unavailable' }),
+    );
 
     cleanup();
     const silent = testHostContext({});
     renderFinance(silent, '/withdrawals/pending');
     expect(await screen.findByText('Failed to fetch withdrawals')).toBeTruthy();
-    expect(silent.toasts).toContainEqual({ type: 'error', message: 'Failed to fetch withdrawals' });
+    await waitFor(() =>
+      expect(silent.toasts).toContainEqual({ type: 'error', message: 'Failed to fetch withdrawals' }),
+    );
   });
 
   it('shows a spinner while the first page loads', async () => {

@@ -120,7 +120,9 @@ describe('Transactions (/transactions)', () => {
     const panel = await screen.findByRole('alert');
     expect(within(panel).getByText('Error Loading Transactions')).toBeTruthy();
     expect(within(panel).getByText('Failed to fetch transactions')).toBeTruthy();
-    expect(h.toasts).toEqual([{ type: 'error', message: 'Failed to fetch transactions' }]);
+    await waitFor(() =>
+      expect(h.toasts).toEqual([{ type: 'error', message: 'Failed to fetch transactions' }]),
+    );
   });
 
   it('sends unknown paths to the dashboard', async () => {

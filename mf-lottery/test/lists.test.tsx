@@ -307,7 +307,9 @@ describe('Completed Lotteries', () => {
     });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to fetch completed lotteries');
-    expect(host.toasts).toContainEqual({ type: 'error', message: 'Failed to fetch completed lotteries' });
+    await waitFor(() =>
+      expect(host.toasts).toContainEqual({ type: 'error', message: 'Failed to fetch completed lotteries' }),
+    );
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('No completed lotteries found')).toBeTruthy();

@@ -239,7 +239,9 @@ describe('Support Tickets (spec 2.8)', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error Loading Support')).toBeTruthy();
     expect(within(alert).getByText('Failed to fetch support tickets')).toBeTruthy();
-    expect(host.toasts).toEqual([{ type: 'error', message: 'Failed to fetch support tickets' }]);
+    await waitFor(() =>
+      expect(host.toasts).toEqual([{ type: 'error', message: 'Failed to fetch support tickets' }]),
+    );
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Player 1')).toBeTruthy();

@@ -201,7 +201,7 @@ describe('the user page /users/{id}', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error Loading User')).toBeTruthy();
     expect(within(alert).getByText('User not found')).toBeTruthy();
-    expect(host.toasts).toEqual([{ type: 'error', message: 'User not found' }]);
+    await waitFor(() => expect(host.toasts).toEqual([{ type: 'error', message: 'User not found' }]));
     // Retrying cannot find a user that does not exist: the way back to the list instead.
     expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to Users' }).getAttribute('href')).toBe('/users');

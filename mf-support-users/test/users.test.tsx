@@ -214,7 +214,7 @@ describe('Users (spec 2.6)', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error Loading Users')).toBeTruthy();
     expect(within(alert).getByText('Failed to fetch users')).toBeTruthy();
-    expect(host.toasts).toEqual([{ type: 'error', message: 'Failed to fetch users' }]);
+    await waitFor(() => expect(host.toasts).toEqual([{ type: 'error', message: 'Failed to fetch users' }]));
     cleanup();
     renderApp('/users', { 'GET /admin/user': () => serverError('Page size must not exceed 100', 400) });
     expect(await screen.findByText('Page size must not exceed 100')).toBeTruthy();
