@@ -232,10 +232,12 @@ describe('refreshing after an action', () => {
   it('keeps the rows on screen while the list reloads after a block; a new page shows the skeleton', async () => {
     let release: () => void = () => {};
     let calls = 0;
+    let answered = 0;
     renderApp('/users', {
       'GET /admin/user': async (r) => {
         calls += 1;
         if (calls >= 2) await new Promise<void>((resolve) => (release = resolve));
+        answered += 1;
         return listRoute()(r);
       },
       'PUT /admin/user/1/block': () => ({ success: true, message: 'OK', data: user(1, 'blocked') }),
@@ -249,10 +251,12 @@ describe('refreshing after an action', () => {
     expect(table.getAttribute('aria-busy')).toBeNull();
     expect(within(table).getByText('User 1')).toBeTruthy();
     release();
+    // The reload must be over before the next page is asked for.
+    await waitFor(() => expect(answered).toBe(2));
     await waitFor(() => expect(within(table).getByText('User 1')).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: '2' }));
     await waitFor(() => expect(calls).toBe(3));
-    expect(table.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(table.getAttribute('aria-busy')).toBe('true'));
     release();
     await waitFor(() => expect(table.getAttribute('aria-busy')).toBeNull());
   });

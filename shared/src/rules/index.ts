@@ -3,5 +3,6 @@ export * from './constants.ts';
 export * from './login.ts';
 export * from './lottery.ts';
 export * from './messages.ts';
+export * from './sort.ts';
 export * from './ticket.ts';
 export * from './withdrawal.ts';

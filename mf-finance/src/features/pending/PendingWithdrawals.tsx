@@ -1,6 +1,6 @@
 import { formatCount, formatMoney, formatShortDate, isWithdrawalUpdatable } from '@backoffice/shared/format';
 import { ApiError, errorMessage, useHost } from '@backoffice/shared/host';
-import { PAGINATION, validateBulkSelection } from '@backoffice/shared/rules';
+import { nextSort, PAGINATION, sortTypeOf, validateBulkSelection } from '@backoffice/shared/rules';
 import {
   Button,
   Card,
@@ -19,7 +19,7 @@ import {
 import { type FormEvent, type Key, useEffect, useMemo, useState } from 'react';
 import { UserInfo, WalletAddress, WithdrawalStatusBadge } from '../../components/cells.tsx';
 import { PAGE_SIZES, PerPageField, useClampPage, useDraft, useLoadError } from '../../components/filters.tsx';
-import { defaultSort, nextSort, pageOf, perPageOf, sortTypeOf } from '../../components/list-state.ts';
+import { defaultSort, pageOf, perPageOf } from '../../components/list-state.ts';
 import {
   type BulkFailure,
   fetchWithdrawals,

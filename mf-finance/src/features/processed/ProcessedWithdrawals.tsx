@@ -1,6 +1,6 @@
 import { formatCount, formatMoney, formatShortDate } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
-import { PAGINATION } from '@backoffice/shared/rules';
+import { nextSort, PAGINATION, sortTypeOf } from '@backoffice/shared/rules';
 import {
   Button,
   Card,
@@ -19,7 +19,7 @@ import {
 import type { FormEvent } from 'react';
 import { TxHash, UserInfo, WalletAddress, WithdrawalStatusBadge } from '../../components/cells.tsx';
 import { PAGE_SIZES, PerPageField, useClampPage, useDraft, useLoadError } from '../../components/filters.tsx';
-import { defaultSort, nextSort, pageOf, perPageOf, sortTypeOf } from '../../components/list-state.ts';
+import { defaultSort, pageOf, perPageOf } from '../../components/list-state.ts';
 import { fetchWithdrawals, type Withdrawal, type WithdrawalStatus } from '../../data/withdrawals.ts';
 
 const DEFAULTS = {

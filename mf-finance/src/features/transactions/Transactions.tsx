@@ -7,7 +7,7 @@ import {
   upperCurrency,
 } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
-import { PAGINATION } from '@backoffice/shared/rules';
+import { nextSort, PAGINATION, sortTypeOf } from '@backoffice/shared/rules';
 import {
   Badge,
   type BadgeColor,
@@ -29,7 +29,7 @@ import {
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PAGE_SIZES, PerPageField, useClampPage, useDraft, useLoadError } from '../../components/filters.tsx';
-import { defaultSort, nextSort, pageOf, perPageOf, sortTypeOf } from '../../components/list-state.ts';
+import { defaultSort, pageOf, perPageOf } from '../../components/list-state.ts';
 import { fetchTransactions, TRANSACTION_STATUSES, type Transaction } from '../../data/transactions.ts';
 
 const FILTERS = {

@@ -1,6 +1,7 @@
 import type { SupportTicket } from '@backoffice/shared/contract';
 import { formatCount, needsViewMore, previewMessage, showingRange } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
+import { sortTypeOf } from '@backoffice/shared/rules';
 import {
   Badge,
   Button,
@@ -16,7 +17,7 @@ import {
 import { useMemo, useState } from 'react';
 import { DateTimeCell } from '../../components/DateTimeCell.tsx';
 import { normalizePaging } from '../../components/paging.ts';
-import { asSortType, nextSort } from '../../components/sort.ts';
+import { nextUserSort } from '../../components/sort.ts';
 import { fetchSupportTickets, SUPPORT_FALLBACKS, supportDefaults } from '../../data/support.ts';
 import { useScreenLoad } from '../../data/useScreenLoad.ts';
 import { CloseTicketDialog } from './CloseTicketDialog.tsx';
@@ -165,8 +166,8 @@ export default function SupportTickets() {
             rowKey={(t) => t.id}
             loading={list.busy}
             empty={<EmptyState>No support messages found matching your search criteria</EmptyState>}
-            sort={{ by: query.sort_by, type: asSortType(query.sort_type) }}
-            onSort={(by) => setQuery(nextSort(query, by))}
+            sort={{ by: query.sort_by, type: sortTypeOf(query.sort_type) }}
+            onSort={(by) => setQuery(nextUserSort(query, by))}
           />
           {data && data.total > 0 && (
             <div className="su-pager">

@@ -1,6 +1,7 @@
 import type { User } from '@backoffice/shared/contract';
 import { formatCount, formatDateTime, formatShortDate, showingRange } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
+import { sortTypeOf } from '@backoffice/shared/rules';
 import {
   Badge,
   Button,
@@ -18,7 +19,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BlockUserDialog } from '../../components/BlockUserDialog.tsx';
 import { normalizePaging } from '../../components/paging.ts';
-import { asSortType, nextSort } from '../../components/sort.ts';
+import { nextUserSort } from '../../components/sort.ts';
 import { UserStatusBadge } from '../../components/UserStatusBadge.tsx';
 import { useUnblock } from '../../components/useUnblock.ts';
 import { fetchUsers, USER_FALLBACKS, userDefaults } from '../../data/users.ts';
@@ -161,8 +162,8 @@ export default function UsersList() {
             rowKey={(u) => u.id}
             loading={list.busy}
             empty={<EmptyState>No users found</EmptyState>}
-            sort={{ by: query.sort_by, type: asSortType(query.sort_type) }}
-            onSort={(by) => setQuery(nextSort(query, by))}
+            sort={{ by: query.sort_by, type: sortTypeOf(query.sort_type) }}
+            onSort={(by) => setQuery(nextUserSort(query, by))}
           />
           {data && data.total > 0 && (
             <div className="su-pager">
