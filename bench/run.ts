@@ -6,6 +6,7 @@
 //   pnpm bench                         all suites, 5 samples
 //   pnpm bench -- --suite first-load   one suite
 //   pnpm bench -- --samples 9 --no-build
+//   pnpm bench -- --suite api --only 'support' --no-build   (cases whose name matches)
 //   pnpm bench -- --suite api --scale 0.1      API lists on a tenth of the scale data
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -30,6 +31,7 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'port-base': { type: 'string', default: process.env.BENCH_PORT_BASE ?? '4080' },
     scale: { type: 'string', default: '1' },
+    only: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -54,6 +56,7 @@ const log = (message: string) => console.log(message);
 
 const context: BenchContext = {
   samples,
+  only: args.only ? new RegExp(args.only) : undefined,
   build: !args['no-build'],
   browser() {
     if (!browser) {
@@ -101,6 +104,7 @@ const context: BenchContext = {
     }
     return origin;
   },
+  freePort: () => nextPort++,
   servedDir(appName) {
     const dir = servedDirs.get(appName);
     if (!dir) throw new Error(`${appName} is not served`);

@@ -27,6 +27,16 @@ describe('health, XSRF cookie and security headers', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
   });
 
+  it('sends the security headers on refusals and unknown paths too', async () => {
+    for (const path of ['/api/admin/user', '/api/no-such-path']) {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+    }
+  });
+
   it('does not set the cookie again when the request carries it', async () => {
     const res = await t.call('GET', '/api/health');
     expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();

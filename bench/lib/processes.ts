@@ -64,27 +64,29 @@ export interface StaticServer {
   stop(): Promise<void>;
 }
 
-/**
- * Serves a built app with scripts/serve.mjs, exactly as production does (gzip, caching headers).
- * `env` may carry BACKOFFICE_CONFIG / REMOTES_REGISTRY.
- */
-export async function serveStatic(options: {
-  dir: string;
+/** Starts `node [nodeArgs] script` as a server on 127.0.0.1:port and waits until `readyPath` answers 2xx. */
+export async function startNodeServer(options: {
+  nodeArgs?: string[];
+  script: string;
+  args?: string[];
   port: number;
-  spa?: boolean;
   env?: NodeJS.ProcessEnv;
-  proxy?: string;
+  readyPath: string;
+  /** The origin's host name (default localhost). */
+  host?: string;
+  cwd?: string;
 }): Promise<StaticServer> {
   if (await portAnswers(options.port)) throw new Error(`port ${options.port} is already in use`);
-  const args = [join(repoRoot, 'scripts/serve.mjs'), '--dir', options.dir, '--port', String(options.port)];
-  if (options.spa) args.push('--spa');
-  if (options.proxy) args.push('--proxy', options.proxy);
-  const child = spawn(process.execPath, args, {
-    cwd: repoRoot,
-    env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const origin = `http://localhost:${options.port}`;
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])],
+    {
+      cwd: options.cwd ?? repoRoot,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const origin = `http://${options.host ?? 'localhost'}:${options.port}`;
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -94,10 +96,33 @@ export async function serveStatic(options: {
     });
   process.once('exit', () => child.kill('SIGKILL'));
   try {
-    await waitForHttp(`${origin}/index.html`, 15_000, child);
+    await waitForHttp(origin + options.readyPath, 15_000, child);
   } catch (error) {
     await stop();
     throw error;
   }
   return { origin, stop };
+}
+
+/**
+ * Serves a built app with scripts/serve.mjs, exactly as production does (gzip, caching headers).
+ * `env` may carry BACKOFFICE_CONFIG / REMOTES_REGISTRY.
+ */
+export function serveStatic(options: {
+  dir: string;
+  port: number;
+  spa?: boolean;
+  env?: NodeJS.ProcessEnv;
+  proxy?: string;
+}): Promise<StaticServer> {
+  const args = ['--dir', options.dir, '--port', String(options.port)];
+  if (options.spa) args.push('--spa');
+  if (options.proxy) args.push('--proxy', options.proxy);
+  return startNodeServer({
+    script: join(repoRoot, 'scripts/serve.mjs'),
+    args,
+    port: options.port,
+    env: options.env,
+    readyPath: '/index.html',
+  });
 }

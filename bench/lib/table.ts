@@ -19,7 +19,7 @@ export function ratioOf(comparison: Comparison): number | null {
 function formatValue(value: number | null, unit: Comparison['unit']): string {
   if (value === null || Number.isNaN(value)) return '-';
   if (unit === 'bytes') return `${Math.round(value).toLocaleString('en-US')} B`;
-  if (unit === 'ms') return `${value.toFixed(0)} ms`;
+  if (unit === 'ms') return `${value.toFixed(value < 10 ? 2 : 0)} ms`;
   return Math.round(value).toLocaleString('en-US');
 }
 

@@ -1,15 +1,13 @@
 import http from 'node:http';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BenchConsole } from '../lib/console.ts';
+import { benchDir } from '../lib/paths.ts';
+import { startNodeServer } from '../lib/processes.ts';
 import { percentile } from '../lib/stats.ts';
-import { cases as finance } from './api/finance.ts';
-import { cases as lottery } from './api/lottery.ts';
-import { cases as supportUsers } from './api/support-users.ts';
-import type { ActionCase, ActionContext, AreaCases, ListCase, SqlStatement } from './api/types.ts';
+import { areas, runStatements } from './api/areas.ts';
+import type { ActionCase, ActionContext, ListCase } from './api/types.ts';
 import type { BenchContext, Suite, SuiteReport } from './types.ts';
-
-/** Every area's cases (suites/api/<area>.ts). */
-const areas: Record<string, AreaCases> = { lottery, finance, 'support-users': supportUsers };
 
 /** Issues 3-5: a list answers with p99 <= 1.5x the same SQL run directly through the driver. */
 const LIST_MAX_RATIO = 1.5;
@@ -29,19 +27,11 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-async function runSql(api: BenchConsole, statements: SqlStatement[], parallel: boolean): Promise<void> {
-  if (parallel) {
-    await Promise.all(statements.map((s) => api.pool.query(s.text, s.values)));
-    return;
-  }
-  for (const s of statements) await api.pool.query(s.text, s.values);
-}
-
 // A lean client, as the pg driver is on the SQL side: node:http with a kept-alive connection (fetch
 // adds about 0.6 ms per call of its own).
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-function get(url: string, token: string): Promise<void> {
+function get(url: string, token = ''): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       url,
@@ -65,32 +55,58 @@ function get(url: string, token: string): Promise<void> {
   });
 }
 
+/** The floor server (suites/api/floor-server.ts) in its own process, as the API is. */
+async function startFloor(bench: BenchContext, api: BenchConsole): Promise<string> {
+  const port = bench.freePort();
+  const [firstArea = ''] = Object.keys(areas);
+  const server = await startNodeServer({
+    nodeArgs: ['--import', 'tsx'],
+    script: join(benchDir, 'suites/api/floor-server.ts'),
+    cwd: benchDir,
+    port,
+    host: '127.0.0.1',
+    env: { DATABASE_URL: api.databaseUrl, FLOOR_PORT: String(port) },
+    readyPath: `/${firstArea}/0`,
+  });
+  bench.onCleanup(server.stop);
+  return server.origin;
+}
+
 /**
  * The endpoint over HTTP (auth, validation, serialisation included) against its own SQL through the
- * driver, interleaved so drift hits both alike, after a warm-up of each.
+ * driver, interleaved so drift hits both alike, after a warm-up of each. The floor server's answer to
+ * the same SQL is interleaved too: it is reported, without a target, as what the HTTP hop alone costs.
  */
 async function measureList(
   bench: BenchContext,
   api: BenchConsole,
+  floorUrl: string,
   area: string,
   item: ListCase,
 ): Promise<SuiteReport> {
   const url = `/api${item.path}${queryString(item.query)}`;
   const call = () => get(api.apiOrigin + url, api.token);
-  const sql = () => runSql(api, item.sql(new Date()), item.parallel ?? false);
+  const floor = () => get(floorUrl);
+  const sql = () =>
+    runStatements(item.sql(new Date()), item.parallel ?? false, (s) => api.pool.query(s.text, s.values));
   const iterations = Math.max(100, bench.samples * 40);
   for (let n = 0; n < 10; n++) {
     await call();
     await sql();
+    await floor();
   }
   const httpMs: number[] = [];
   const sqlMs: number[] = [];
+  const floorMs: number[] = [];
   for (let n = 0; n < iterations; n++) {
     httpMs.push(await timed(call));
     sqlMs.push(await timed(sql));
+    floorMs.push(await timed(floor));
   }
   const p = (values: number[], q: number) => Number(percentile(values, q * 100).toFixed(2));
-  bench.log(`  ${item.name}: p99 API ${p(httpMs, 0.99)} ms, SQL ${p(sqlMs, 0.99)} ms`);
+  bench.log(
+    `  ${item.name}: p99 API ${p(httpMs, 0.99)} ms, SQL ${p(sqlMs, 0.99)} ms, floor ${p(floorMs, 0.99)} ms`,
+  );
   return {
     suite: 'api',
     title: `${area}: ${item.name} (${iterations} calls each)`,
@@ -104,6 +120,12 @@ async function measureList(
         baseline: p(sqlMs, 0.99),
         subject: p(httpMs, 0.99),
         maxRatio: LIST_MAX_RATIO,
+      },
+      {
+        metric: 'p99: bare node:http + pg (floor)',
+        unit: 'ms',
+        baseline: p(sqlMs, 0.99),
+        subject: p(floorMs, 0.99),
       },
     ],
   };
@@ -162,10 +184,15 @@ export const apiSuite: Suite = {
   async run(bench) {
     const api = await bench.console();
     bench.onCleanup(() => agent.destroy());
+    const floorOrigin = await startFloor(bench, api);
     const reports: SuiteReport[] = [];
+    const wanted = (name: string) => bench.only?.test(name) ?? true;
     for (const [area, cases] of Object.entries(areas)) {
-      for (const item of cases.lists) reports.push(await measureList(bench, api, area, item));
-      for (const action of cases.actions ?? []) reports.push(await measureAction(bench, api, area, action));
+      for (const [index, item] of cases.lists.entries())
+        if (wanted(item.name))
+          reports.push(await measureList(bench, api, `${floorOrigin}/${area}/${index}`, area, item));
+      for (const action of cases.actions ?? [])
+        if (wanted(action.name)) reports.push(await measureAction(bench, api, area, action));
     }
     return reports;
   },

@@ -28,6 +28,8 @@ export interface SuiteReport {
 /** What every suite gets from the runner: options, one shared browser, servers that stop at the end. */
 export interface BenchContext {
   samples: number;
+  /** `--only`: measure only the cases whose name matches (suites with named cases). */
+  only?: RegExp;
   /** False with --no-build: use the dist folders as they are. */
   build: boolean;
   browser(): Promise<Browser>;
@@ -37,6 +39,8 @@ export interface BenchContext {
   console(): Promise<BenchConsole>;
   /** Builds (once per run) and serves an app of lib/apps.ts; returns its origin. */
   serve(appName: string): Promise<string>;
+  /** A port of the run's range no other server of the run uses. */
+  freePort(): number;
   /** The folder an app is served from (a snapshot of its dist taken when it was served). */
   servedDir(appName: string): string;
   log(message: string): void;

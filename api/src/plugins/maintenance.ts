@@ -11,8 +11,9 @@ export function isUnderMaintenance(config: { maintenance: boolean; dataDir: stri
 
 /** While `${DATA_DIR}/maintenance.flag` exists (or MAINTENANCE=1) every /api/admin call answers 503. */
 export const maintenancePlugin = globalPlugin('maintenance', async (app) => {
+  const flag = maintenanceFlagPath(app.config.dataDir);
   app.addHook('onRequest', async (request) => {
     if (request.method === 'OPTIONS' || !request.url.startsWith('/api/admin')) return;
-    if (isUnderMaintenance(app.config)) throw new HttpError(503, 'Server is under maintenance');
+    if (app.config.maintenance || existsSync(flag)) throw new HttpError(503, 'Server is under maintenance');
   });
 });

@@ -1,0 +1,42 @@
+/**
+ * The floor of the api suite: the least any HTTP server in Node can do for a list case. Plain node:http
+ * with no framework, no auth, no validation and no security headers: it runs the case's own SQL through
+ * the API's driver setup (the same pool and type parsers) and answers the rows with JSON.stringify.
+ * Timed beside the API and the raw SQL, it shows how much of the API's time the HTTP hop itself costs
+ * on this machine, apart from everything the API adds.
+ *
+ * Run as its own process (like the API): DATABASE_URL, FLOOR_PORT. GET /<area>/<case index>.
+ */
+import http from 'node:http';
+import { createPgDb } from '../../../api/src/db/pg.ts';
+import { areas, runStatements } from './areas.ts';
+
+const db = createPgDb(process.env.DATABASE_URL ?? '');
+
+async function answer(path: string): Promise<unknown> {
+  const [, area = '', index = ''] = path.split('/');
+  const item = areas[area]?.lists[Number(index)];
+  if (!item) return undefined;
+  const results = await runStatements(item.sql(new Date()), item.parallel ?? false, (s) =>
+    db.query(s.text, s.values),
+  );
+  return { success: true, data: results };
+}
+
+http
+  .createServer((request, response) => {
+    answer(request.url ?? '').then(
+      (value) => {
+        const body = JSON.stringify(value ?? { success: false });
+        response.writeHead(value ? 200 : 404, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+        });
+        response.end(body);
+      },
+      (error: unknown) => {
+        response.writeHead(500).end(String(error));
+      },
+    );
+  })
+  .listen(Number(process.env.FLOOR_PORT), '127.0.0.1');
