@@ -19,6 +19,9 @@ describe('value parsers', () => {
     expect(isoTimestamp('2025-01-31 10:00:00.123456+02')).toBe('2025-01-31T08:00:00.123Z');
     expect(isoTimestamp('2025-01-31 10:00:00.5+05:30')).toBe('2025-01-31T04:30:00.500Z');
     expect(isoTimestamp('2025-01-31 10:00:00')).toBe('2025-01-31T10:00:00.000Z');
+    expect(isoTimestamp('2025-01-31 10:00:00.123456+00')).toBe('2025-01-31T10:00:00.123Z');
+    expect(isoTimestamp('2025-01-31 10:00:00.1+00')).toBe('2025-01-31T10:00:00.100Z');
+    expect(isoTimestamp('2025-01-31 10:00:00.9999')).toBe('2025-01-31T10:00:00.999Z');
     expect(isoTimestamp('infinity')).toBe('infinity');
   });
 });
