@@ -17,7 +17,8 @@ const UTC_TS_RE = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(\+00
 /** Postgres timestamp text ("2025-01-31 10:00:00.123456+00") -> "2025-01-31T10:00:00.123Z". */
 export function isoTimestamp(text: string, assumeUtc = true): string {
   const utc = UTC_TS_RE.exec(text);
-  if (utc && (utc[4] || assumeUtc)) return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').slice(0, 3).padEnd(3, '0')}Z`;
+  if (utc && (utc[4] || assumeUtc))
+    return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').slice(0, 3).padEnd(3, '0')}Z`;
   const m = TS_RE.exec(text);
   if (!m) return text; // infinity, BC dates: left as they are
   const [, day, time, frac = '', offH, offM = '00', offS] = m;
