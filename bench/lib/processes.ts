@@ -64,7 +64,7 @@ export interface StaticServer {
   stop(): Promise<void>;
 }
 
-/** Starts `node [nodeArgs] script` as a server on 127.0.0.1:port and waits until `readyPath` answers 2xx. */
+/** Starts `node [nodeArgs] script [args]`, a server on `port`, and waits until `readyPath` answers 2xx. */
 export async function startNodeServer(options: {
   nodeArgs?: string[];
   script: string;

@@ -5,15 +5,17 @@ import { globalPlugin } from './plugin.ts';
 
 export const maintenanceFlagPath = (dataDir: string) => resolve(dataDir, 'maintenance.flag');
 
-export function isUnderMaintenance(config: { maintenance: boolean; dataDir: string }): boolean {
-  return config.maintenance || existsSync(maintenanceFlagPath(config.dataDir));
+/** The maintenance check of a config: MAINTENANCE=1, or the flag file (its path resolved once). */
+export function maintenanceCheck(config: { maintenance: boolean; dataDir: string }): () => boolean {
+  const flag = maintenanceFlagPath(config.dataDir);
+  return () => config.maintenance || existsSync(flag);
 }
 
 /** While `${DATA_DIR}/maintenance.flag` exists (or MAINTENANCE=1) every /api/admin call answers 503. */
 export const maintenancePlugin = globalPlugin('maintenance', async (app) => {
-  const flag = maintenanceFlagPath(app.config.dataDir);
+  const underMaintenance = maintenanceCheck(app.config);
   app.addHook('onRequest', async (request) => {
     if (request.method === 'OPTIONS' || !request.url.startsWith('/api/admin')) return;
-    if (app.config.maintenance || existsSync(flag)) throw new HttpError(503, 'Server is under maintenance');
+    if (underMaintenance()) throw new HttpError(503, 'Server is under maintenance');
   });
 });
