@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Config, RateLimits } from './config.ts';
 import type { Db } from './db/types.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -17,6 +18,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { globalPlugin } from './plugins/plugin.ts';
+import { compileResponseSerializer } from './plugins/response-serializer.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
 import './types.ts';
@@ -28,6 +30,8 @@ export interface AppOptions extends Record<string, unknown> {
   clock?: () => number;
   /** Overrides config.rateLimits (tests use small numbers). */
   rateLimits?: Partial<RateLimits>;
+  /** Also check every answer with zod and throw when the compiled check disagrees (the API's tests). */
+  crossCheckResponses?: boolean;
 }
 
 /**
@@ -78,7 +82,9 @@ export async function buildApp(
     trustProxy: opts.config.trustProxy,
   });
   fastify.setValidatorCompiler(validatorCompiler);
-  fastify.setSerializerCompiler(serializerCompiler);
+  fastify.setSerializerCompiler(({ schema, method, url }) =>
+    compileResponseSerializer(schema as z.ZodType, `${method} ${url}`, opts.crossCheckResponses),
+  );
   await fastify.register(app, opts);
   await fastify.ready();
   return fastify;

@@ -110,7 +110,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }),
     ...options.config,
   };
-  const app = await buildApp({ config, db, clock: options.clock, rateLimits: options.rateLimits });
+  const app = await buildApp({
+    config,
+    db,
+    clock: options.clock,
+    rateLimits: options.rateLimits,
+    crossCheckResponses: true,
+  });
   const adminId = options.db
     ? (await db.query<{ id: number }>('SELECT id FROM admins WHERE email = $1', [ADMIN.email]))[0]!.id
     : await createAdmin(db, ADMIN);

@@ -111,6 +111,19 @@ describe('errors', () => {
     }
     expect(app).toBeDefined();
   });
+
+  it('an answer that breaks its contract is a 500, never sent', async () => {
+    // Rank 0 is outside the contract (ranks start at 1); the database does not check inside the JSON.
+    const [lottery] = await t.db.query<{ id: number }>(
+      `INSERT INTO lotteries (name, ticket_price, start_time, end_time, result_time, winners_count,
+                              winner_distributions)
+       VALUES ('Broken', 1, now() + interval '1 day', now() + interval '2 days', now() + interval '2 days', 1,
+               '[{"rank":0,"percentage":80}]') RETURNING id`,
+    );
+    const res = await t.call('GET', `/api/admin/lottery/details/${lottery?.id}`, { token });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ success: false, message: 'An unexpected error occurred' });
+  });
 });
 
 describe('CORS', () => {

@@ -1,7 +1,8 @@
 import type { FastifyError } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.ts';
 import { globalPlugin } from './plugin.ts';
+import { ResponseContractError } from './response-serializer.ts';
 
 export const UNEXPECTED = 'An unexpected error occurred';
 
@@ -27,8 +28,8 @@ export const errorsPlugin = globalPlugin('errors', async (app) => {
         .headers(error.headers)
         .send({ success: false, message: error.message });
     }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
+    if (error instanceof ResponseContractError) {
+      request.log.error({ err: error, issues: error.issues }, 'response does not match its schema');
       return reply.status(500).send({ success: false, message: UNEXPECTED });
     }
     const status = error.statusCode ?? 500;

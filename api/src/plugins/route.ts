@@ -18,7 +18,8 @@ export interface RouteContext<R extends RouteDef> {
 
 /**
  * Registers one call of the contract's route catalogue: its params/query/body are validated and its
- * answer is checked against the response schema (an answer that breaks the contract becomes a 500).
+ * answer is checked against the response schema (an answer that breaks the contract becomes a 500;
+ * see response-serializer.ts).
  */
 export function defineRoute<const R extends RouteDef>(
   app: FastifyInstance,

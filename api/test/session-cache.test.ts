@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionCache } from '../src/plugins/session-cache.ts';
+import type { RequestAdmin } from '../src/types.ts';
+
+const admin = (jti: string): RequestAdmin => ({
+  id: 1,
+  email: 'root@example.com',
+  name: 'Root',
+  role: 'admin',
+  twoFactorEnabled: true,
+  jti,
+  scope: 'session',
+});
+
+describe('SessionCache', () => {
+  let now = 1_000_000;
+  const clock = () => now;
+  const inAnHour = () => Date.now() + 3_600_000;
+  afterEach(() => vi.useRealTimers());
+
+  it('trusts a checked token for ttlMs of the app clock, then forgets it', () => {
+    const cache = new SessionCache(1000, clock);
+    cache.set('token-a', admin('a'), inAnHour());
+    now += 999;
+    expect(cache.get('token-a')?.jti).toBe('a');
+    now += 1;
+    expect(cache.get('token-a')).toBeUndefined();
+  });
+
+  it('never serves a token past its own expiry', () => {
+    vi.useFakeTimers({ now: 5_000_000 });
+    const cache = new SessionCache(60_000, clock);
+    cache.set('token-a', admin('a'), 5_000_500);
+    expect(cache.get('token-a')).toBeDefined();
+    vi.setSystemTime(5_000_500);
+    expect(cache.get('token-a')).toBeUndefined();
+  });
+
+  it('forgets every token of a session at once, and only those', () => {
+    const cache = new SessionCache(60_000, clock);
+    cache.set('token-a1', admin('a'), inAnHour());
+    cache.set('token-a2', admin('a'), inAnHour());
+    cache.set('token-b', admin('b'), inAnHour());
+    cache.forget('a');
+    expect(cache.get('token-a1')).toBeUndefined();
+    expect(cache.get('token-a2')).toBeUndefined();
+    expect(cache.get('token-b')?.jti).toBe('b');
+  });
+
+  it('caches nothing with a ttl of 0, and starts over when full', () => {
+    const off = new SessionCache(0, clock);
+    off.set('token-a', admin('a'), inAnHour());
+    expect(off.get('token-a')).toBeUndefined();
+    const small = new SessionCache(60_000, clock, 2);
+    small.set('token-a', admin('a'), inAnHour());
+    small.set('token-b', admin('b'), inAnHour());
+    small.set('token-c', admin('c'), inAnHour());
+    expect([small.get('token-a'), small.get('token-b'), small.get('token-c')?.jti]).toEqual([
+      undefined,
+      undefined,
+      'c',
+    ]);
+  });
+});
