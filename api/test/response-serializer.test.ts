@@ -24,11 +24,17 @@ const row = {
 };
 const valid = { success: true, message: 'ok', data: [row, { ...row, id: 8, note: 'a "quoted" \n note' }] };
 
+/** What zod + JSON.stringify make of an answer (the reference), or undefined when zod refuses it. */
+function zodText(data: unknown): string | undefined {
+  const result = z.safeEncode(answer, data as z.output<typeof answer>);
+  return result.success ? JSON.stringify(result.data) : undefined;
+}
+
 describe('compileResponseSerializer', () => {
   const serialize = compileResponseSerializer(answer, 'GET /test');
 
   it('writes exactly what zod + JSON.stringify write', () => {
-    expect(serialize(valid)).toBe(JSON.stringify(z.encode(answer, valid)));
+    expect(serialize(valid)).toBe(zodText(valid));
   });
 
   it('drops keys the contract does not declare, at every depth, as zod does', () => {
@@ -39,7 +45,7 @@ describe('compileResponseSerializer', () => {
     };
     const text = serialize(extra);
     expect(text).not.toMatch(/secret|password_hash|internal/);
-    expect(text).toBe(JSON.stringify(z.encode(answer, extra)));
+    expect(text).toBe(zodText(extra));
   });
 
   it.each([
@@ -53,7 +59,7 @@ describe('compileResponseSerializer', () => {
     ['undefined where null is expected', { note: undefined }],
   ])('refuses %s, as zod does', (_name, change) => {
     const broken = { ...valid, data: [{ ...row, ...change }] };
-    expect(z.safeEncode(answer, broken).success).toBe(false);
+    expect(zodText(broken)).toBeUndefined();
     expect(() => serialize(broken)).toThrow(ResponseContractError);
   });
 
