@@ -5,7 +5,8 @@
  * Timed beside the API and the raw SQL, it shows how much of the API's time the HTTP hop itself costs
  * on this machine, apart from everything the API adds.
  *
- * Run as its own process (like the API): DATABASE_URL, FLOOR_PORT. GET /<area>/<case index>.
+ * Run as its own process (like the API): DATABASE_URL, FLOOR_PORT. GET /<area>/<case index>, and
+ * GET /ping for a constant answer (the round trip of the HTTP hop alone).
  */
 import http from 'node:http';
 import { createPgDb } from '../../../api/src/db/pg.ts';
@@ -14,6 +15,8 @@ import { areas, runStatements } from './areas.ts';
 const db = createPgDb(process.env.DATABASE_URL ?? '');
 
 async function answer(path: string): Promise<unknown> {
+  // The HTTP hop alone: a constant answer, no SQL.
+  if (path === '/ping') return { success: true };
   const [, area = '', index = ''] = path.split('/');
   const item = areas[area]?.lists[Number(index)];
   if (!item) return undefined;
