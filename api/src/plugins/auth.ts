@@ -35,7 +35,8 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     const session = await findActiveSession(app.db, payload.jti);
     if (!session || String(session.id) !== payload.sub || session.scope !== payload.scope)
       throw invalidToken();
-    const admin: RequestAdmin = {
+    // Frozen: the cached object is shared by every call made with this token.
+    const admin: RequestAdmin = Object.freeze({
       id: session.id,
       email: session.email,
       name: session.name,
@@ -43,7 +44,7 @@ export const authPlugin = globalPlugin('auth', async (app) => {
       twoFactorEnabled: session.two_factor_enabled,
       jti: payload.jti,
       scope: session.scope,
-    };
+    });
     // exp is a required claim (checked by verify).
     app.sessions.set(token, admin, (payload.exp ?? 0) * 1000);
     return admin;
