@@ -27,6 +27,21 @@ function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   ) as Record<string, unknown>;
 }
 
+type Compiled = { check: ReturnType<Ajv['compile']>; write: (data: unknown) => string };
+
+// Every route shares the error schema (4xx and 5xx): each schema is compiled once per process.
+const compiled = new WeakMap<z.ZodType, Compiled>();
+
+function compile(schema: z.ZodType): Compiled {
+  let entry = compiled.get(schema);
+  if (!entry) {
+    const json = jsonSchemaOf(schema);
+    entry = { check: ajv.compile(json), write: fastJson(json, { ajv: { strict: false } }) };
+    compiled.set(schema, entry);
+  }
+  return entry;
+}
+
 /**
  * The serializer of one route's answer, compiled once from its zod contract schema: a compiled JSON
  * Schema check (Ajv) and a schema-driven JSON writer (fast-json-stringify). Same verdict and same text
@@ -39,9 +54,7 @@ export function compileResponseSerializer(
   route: string,
   crossCheck = false,
 ): (data: unknown) => string {
-  const json = jsonSchemaOf(schema);
-  const check = ajv.compile(json);
-  const write = fastJson(json, { ajv: { strict: false } });
+  const { check, write } = compile(schema);
   const serialize = (data: unknown) => {
     if (!check(data)) throw new ResponseContractError(route, check.errors);
     return write(data);
