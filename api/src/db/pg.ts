@@ -1,4 +1,6 @@
 import pg from 'pg';
+import type { DbTimeouts } from '../config.ts';
+import { isConnectionLost } from './errors.ts';
 import { parsers } from './parsers.ts';
 import type { Db, DbHandle } from './types.ts';
 
@@ -12,40 +14,102 @@ const types = {
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
-function runner(client: Queryable) {
+/** The longest timer Node accepts (~24.8 days): "no client-side timeout" for a script. */
+const NO_QUERY_TIMEOUT = 2 ** 31 - 1;
+
+/**
+ * exec() runs scripts (migrations), which may build an index on a big table for longer than
+ * statement_timeout: with `untimedScripts` they run without it (SET LOCAL ends with the implicit or
+ * explicit transaction) and without the client-side query timeout.
+ */
+function runner(client: Queryable, untimedScripts = false) {
   return {
     async query<T>(sql: string, params?: readonly unknown[]) {
       const res = await client.query(sql, params ? [...params] : undefined);
       return res.rows as T[];
     },
     async exec(sql: string) {
-      await client.query(sql);
+      if (!untimedScripts) await client.query(sql);
+      else
+        await client.query({
+          text: `SET LOCAL statement_timeout = 0;\n${sql}`,
+          query_timeout: NO_QUERY_TIMEOUT,
+        } as pg.QueryConfig);
     },
   };
 }
 
-/** PostgreSQL through a node-postgres pool (DATABASE_URL). Sessions run in UTC. */
-export function createPgDb(connectionString: string, max = 10): DbHandle & { pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString, max, types, options: '-c TimeZone=UTC' });
+/** How long the client waits for an answer beyond statement_timeout before it calls the link dead. */
+const QUERY_TIMEOUT_MARGIN_MS = 5_000;
+
+export interface PgOptions {
+  /** Pool size. */
+  max?: number;
+  /** Server and client timeouts (config.db); unset = none (scripts: migrations, seeds, tests' setup). */
+  timeouts?: Omit<DbTimeouts, 'healthTimeoutMs'>;
+}
+
+/**
+ * PostgreSQL through a node-postgres pool (DATABASE_URL). Sessions run in UTC.
+ *
+ * Faults: every connection carries statement_timeout, lock_timeout and
+ * idle_in_transaction_session_timeout (sent at connect, so no extra round trip), the client gives up on
+ * an unanswered query (a network partition) and on a pool that cannot hand out a connection in time.
+ * A connection the server ends (pg_terminate_backend, restart) fails its query, is dropped from the
+ * pool, and never crashes the process (the 'error' listener on every client).
+ */
+export function createPgDb(
+  connectionString: string,
+  options: PgOptions | number = {},
+): DbHandle & { pool: pg.Pool } {
+  const { max = 10, timeouts } = typeof options === 'number' ? { max: options } : options;
+  const t = timeouts;
+  const untimedScripts = !!t?.statementTimeoutMs;
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types,
+    options: '-c TimeZone=UTC',
+    keepAlive: true,
+    ...(t && {
+      statement_timeout: t.statementTimeoutMs || undefined,
+      lock_timeout: t.lockTimeoutMs || undefined,
+      idle_in_transaction_session_timeout: t.idleInTransactionTimeoutMs || undefined,
+      query_timeout: t.statementTimeoutMs ? t.statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS : undefined,
+      connectionTimeoutMillis: t.connectTimeoutMs || undefined,
+    }),
+  });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor one that is checked out (in a transaction): pg-pool listens only while a client is idle. The
+  // failed client is not queryable any more, so release() drops it.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const transaction: Db['transaction'] = async (fn) => {
     const client = await pool.connect();
-    const txDb: Db = { ...runner(client), transaction: (inner) => inner(txDb) };
+    const txDb: Db = { ...runner(client, untimedScripts), transaction: (inner) => inner(txDb) };
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const result = await fn(txDb);
       await client.query('COMMIT');
       return result;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
+      // A lost connection has rolled back on the server already; ROLLBACK there would only wait.
+      if (isConnectionLost(err)) broken = err as Error;
+      else
+        await client.query('ROLLBACK').catch((rollbackErr: Error) => {
+          broken = rollbackErr;
+        });
       throw err;
     } finally {
-      client.release();
+      // release(error) destroys the client instead of returning it to the pool.
+      client.release(broken);
     }
   };
   return {
-    ...runner(pool),
+    ...runner(pool, untimedScripts),
     transaction,
     driver: 'postgres',
     pool,

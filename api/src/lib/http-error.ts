@@ -13,3 +13,10 @@ export class HttpError extends Error {
 export const notFound = (message: string) => new HttpError(404, message);
 export const badRequest = (message: string) => new HttpError(400, message);
 export const conflict = (message: string) => new HttpError(409, message);
+
+export const SERVICE_UNAVAILABLE = 'Service temporarily unavailable';
+/** Seconds a client should wait before trying again after a 503 caused by a database fault. */
+export const RETRY_AFTER_SECONDS = 2;
+/** The database is away or timed out: the request may succeed when repeated. */
+export const serviceUnavailable = () =>
+  new HttpError(503, SERVICE_UNAVAILABLE, { 'retry-after': String(RETRY_AFTER_SECONDS) });

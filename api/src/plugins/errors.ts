@@ -1,6 +1,7 @@
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/http-error.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { HttpError, serviceUnavailable } from '../lib/http-error.ts';
 import { globalPlugin } from './plugin.ts';
 import { ResponseContractError } from './response-serializer.ts';
 
@@ -12,6 +13,8 @@ const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replac
 /**
  * One error handler for the whole API: `{ success: false, message }` with the status.
  * Validation -> 400 naming the field ("email: Invalid email format"); unknown route -> 404;
+ * a database fault (connection lost, pool or statement/lock timeout: db/errors.ts) -> 503
+ * 'Service temporarily unavailable' with Retry-After (logged at warn: the request may be repeated);
  * anything unexpected -> 500 without details (logged server-side, never a stack trace).
  */
 export const errorsPlugin = globalPlugin('errors', async (app) => {
@@ -31,6 +34,14 @@ export const errorsPlugin = globalPlugin('errors', async (app) => {
     if (error instanceof ResponseContractError) {
       request.log.error({ err: error, issues: error.issues }, 'response does not match its schema');
       return reply.status(500).send({ success: false, message: UNEXPECTED });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      const unavailable = serviceUnavailable();
+      return reply
+        .status(unavailable.statusCode)
+        .headers(unavailable.headers)
+        .send({ success: false, message: unavailable.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
