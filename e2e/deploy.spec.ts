@@ -4,18 +4,27 @@ import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { repoRoot } from './support/config.ts';
 
-// The deployment files agree with the fixed decisions: services, ports, the API's environment, and a
-// README that documents them. No browser needed.
+// The deployment files agree with the fixed decisions: one published origin (the shell) in front of
+// two API replicas, Redis, restart policies and health checks everywhere, non-root images, a registry
+// that points at /remotes/ on that origin, and a README that documents them. No browser needed.
 
 interface Service {
+  image?: string;
+  build?: { dockerfile?: string; args?: Record<string, string> };
+  user?: string;
+  restart?: string;
   ports?: (string | { published?: string | number; target?: string | number })[];
   environment?: Record<string, unknown> | string[];
+  healthcheck?: { test?: string | string[]; disable?: boolean };
+  deploy?: { replicas?: number };
+  command?: string | string[];
 }
 
-const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8')) as {
+const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services?: Record<string, Service>;
 };
 const services = compose.services ?? {};
+const remotes = ['mf-lottery', 'mf-finance', 'mf-support-users', 'mf-mines'];
 
 /** Host ports a service publishes ('3000:3000', '127.0.0.1:3000:3000', { published: 3000 }). */
 function publishedPorts(service: Service | undefined): number[] {
@@ -26,44 +35,110 @@ function publishedPorts(service: Service | undefined): number[] {
   });
 }
 
-function environmentNames(service: Service | undefined): string[] {
+function environment(service: Service | undefined): Record<string, string> {
   const env = service?.environment;
-  if (!env) return [];
-  return Array.isArray(env) ? env.map((line) => line.split('=')[0]!) : Object.keys(env);
+  if (!env) return {};
+  if (!Array.isArray(env)) return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(env.map((line) => [line.split('=')[0]!, line.split('=').slice(1).join('=')]));
 }
 
-const apiEnv = ['DATABASE_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DATA_DIR', 'CORS_ORIGINS'];
-const expectedPorts = {
-  api: 3000,
-  shell: 3001,
-  'mf-lottery': 3002,
-  'mf-finance': 3003,
-  'mf-support-users': 3004,
-  'mf-mines': 3005,
-} as const;
+/** The API services: built from docker/api.Dockerfile. */
+const apiServices = Object.entries(services).filter(
+  ([, s]) => s.build?.dockerfile === 'docker/api.Dockerfile',
+);
 
-test.describe('deployment (docker-compose.yml and README.md)', () => {
-  test('postgres, the api, the shell and every remote are services of their own', () => {
-    for (const name of ['postgres', ...Object.keys(expectedPorts)])
+/** The user a service's container runs as: `user:` or the Dockerfile's last USER line. */
+function runsAs(service: Service): string | undefined {
+  if (service.user) return String(service.user);
+  if (!service.build?.dockerfile) return undefined;
+  const lines = readFileSync(join(repoRoot, service.build.dockerfile), 'utf8').split('\n');
+  const users = lines
+    .filter((line) => /^USER\s+/.test(line))
+    .map((line) => line.replace(/^USER\s+/, '').trim());
+  return users.at(-1);
+}
+
+const apiEnv = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'JWT_SECRET',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'DATA_DIR',
+  'CORS_ORIGINS',
+];
+
+test.describe('deployment (docker-compose.yml, deploy/remotes.json and README.md)', () => {
+  test('postgres, redis, the shell, every remote and two API replicas are services', () => {
+    for (const name of ['postgres', 'redis', 'shell', ...remotes])
       expect(Object.keys(services)).toContain(name);
+    const replicas = apiServices.reduce((sum, [, s]) => sum + (s.deploy?.replicas ?? 1), 0);
+    expect(replicas, 'API replicas').toBeGreaterThanOrEqual(2);
   });
 
-  test('api on 3000, shell on 3001, the remotes on 3002-3005', () => {
-    for (const [name, port] of Object.entries(expectedPorts)) {
-      expect(publishedPorts(services[name]), `${name} ports`).toContain(port);
+  test('only the console is published (3001); the API port is not', () => {
+    expect(publishedPorts(services.shell)).toContain(3001);
+    for (const [name, service] of apiServices) expect(publishedPorts(service), `${name} ports`).toEqual([]);
+    for (const name of ['postgres', 'redis']) expect(publishedPorts(services[name]), name).toEqual([]);
+  });
+
+  test("the shell proxies /api to every API replica (its proxy's --proxy list)", () => {
+    const shell = services.shell!;
+    const line = [environment(shell).SERVE_ARGS ?? '', [shell.command ?? ''].flat().join(' ')].join(' ');
+    const list = /--proxy\s+(\S+)/.exec(line)?.[1] ?? '';
+    const upstreams = list.split(',').map((url) => new URL(url).hostname);
+    if (apiServices.length === 1) expect(upstreams).toEqual([apiServices[0]![0]]);
+    else expect(upstreams.sort()).toEqual(apiServices.map(([name]) => name).sort());
+    expect(environment(shell).BACKOFFICE_CONFIG).toContain('"live":true');
+  });
+
+  test('the API gets its configuration from the environment, with Redis for shared state', () => {
+    for (const [name, service] of apiServices) {
+      const env = environment(service);
+      for (const variable of apiEnv) expect(Object.keys(env), `${name} environment`).toContain(variable);
+      expect(env.REDIS_URL).toBe('redis://redis:6379');
     }
   });
 
-  test('the api gets its configuration from the environment', () => {
-    const names = environmentNames(services.api);
-    for (const variable of apiEnv) expect(names, `api environment`).toContain(variable);
+  test('every service restarts on failure and has a health check', () => {
+    for (const [name, service] of Object.entries(services)) {
+      expect(['always', 'unless-stopped', 'on-failure'], `${name} restart`).toContain(
+        String(service.restart).split(':')[0],
+      );
+      expect(service.healthcheck?.test, `${name} healthcheck`).toBeTruthy();
+      expect(service.healthcheck?.disable, `${name} healthcheck`).not.toBe(true);
+    }
   });
 
-  test('README.md documents those variables and ports', () => {
+  test('no service runs as root', () => {
+    for (const [name, service] of Object.entries(services)) {
+      const user = runsAs(service);
+      expect(user, `${name} user`).toBeTruthy();
+      expect(['root', '0', '0:0'], `${name} user`).not.toContain(user);
+    }
+  });
+
+  test('deploy/remotes.json points every area at its release on the console origin', () => {
+    const registry = JSON.parse(readFileSync(join(repoRoot, 'deploy/remotes.json'), 'utf8')) as {
+      remotes: { name: string; entry: string }[];
+    };
+    expect(registry.remotes.map((r) => r.name).sort()).toEqual(
+      remotes.map((dir) => dir.replaceAll('-', '_')).sort(),
+    );
+    for (const remote of registry.remotes) {
+      const dir = remote.name.replaceAll('_', '-');
+      const version = JSON.parse(readFileSync(join(repoRoot, dir, 'package.json'), 'utf8')).version;
+      expect(remote.entry, remote.name).toBe(`/remotes/${dir}/${version}/mf-manifest.json`);
+    }
+  });
+
+  test('README.md documents the variables, the ports and the deploy and rollback commands', () => {
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-    for (const variable of apiEnv) expect(readme, `README mentions ${variable}`).toContain(variable);
-    for (const port of Object.values(expectedPorts)) {
+    for (const variable of [...apiEnv, 'RELEASES_DIR', 'REMOTES_REGISTRY'])
+      expect(readme, `README mentions ${variable}`).toContain(variable);
+    for (const port of [3000, 3001, 3002, 3003, 3004, 3005])
       expect(readme, `README mentions port ${port}`).toMatch(new RegExp(`\\b${port}\\b`));
-    }
+    expect(readme).toContain('pnpm rollback <area> <version>');
+    expect(readme).toContain('pnpm run deploy <area>');
   });
 });

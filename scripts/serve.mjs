@@ -3,147 +3,96 @@
 // assets, no cache for the files that are swapped at deploy time (index.html, config.js, remotes.json,
 // mf-manifest.json), SPA fallback for the shell, CORS for remotes, and an optional /api proxy.
 //
-//   node scripts/serve.mjs --dir shell/dist --port 3001 --spa [--proxy http://localhost:3000]
+//   node scripts/serve.mjs --dir shell/dist --port 3001 --spa \
+//     [--proxy http://api-1:3000[,http://api-2:3000...]] [--mount /remotes=releases]
 //
+// --proxy: /api/* goes to these upstreams in turn; one that refuses the connection is skipped.
+// --mount: serves another folder below a path prefix (the shell serves every remote's versions under
+// /remotes/<area>/<version>/ this way, so the console, its API and its remotes share one origin).
 // Deploy-time overrides without a rebuild: BACKOFFICE_CONFIG (JSON) replaces /config.js and
 // REMOTES_REGISTRY (a file path) replaces /remotes.json.
-import { createReadStream, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { createApiProxy } from './serve/proxy.mjs';
+import { createStaticHandler } from './serve/static.mjs';
 
-const { values: args } = parseArgs({
-  options: {
-    dir: { type: 'string' },
-    port: { type: 'string' },
-    host: { type: 'string', default: '0.0.0.0' },
-    spa: { type: 'boolean', default: false },
-    proxy: { type: 'string' },
-  },
-});
-if (!args.dir || !args.port) {
-  console.error('usage: serve.mjs --dir <dist> --port <port> [--spa] [--proxy <api origin>]');
+const usage =
+  'usage: serve.mjs --dir <dist> --port <port> [--host <ip>] [--spa] [--proxy <url>[,<url>...]] [--mount /<prefix>=<dir>]...';
+
+function fail(message) {
+  console.error(`${message}\n${usage}`);
   process.exit(2);
 }
-const root = resolve(args.dir);
-const types = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-};
-const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map']);
-const gzipCache = new Map();
 
-function overridden(pathname) {
-  if (pathname === '/config.js' && process.env.BACKOFFICE_CONFIG) {
-    const config = JSON.parse(process.env.BACKOFFICE_CONFIG);
-    return Buffer.from(`window.__BACKOFFICE_CONFIG__ = ${JSON.stringify(config)};\n`);
-  }
-  if (pathname === '/remotes.json' && process.env.REMOTES_REGISTRY) {
-    return readFileSync(process.env.REMOTES_REGISTRY);
-  }
-  return null;
-}
-
-function fileFor(pathname) {
-  const file = normalize(join(root, pathname));
-  if (!file.startsWith(root)) return null;
-  try {
-    return statSync(file).isFile() ? file : null;
-  } catch {
-    return null;
-  }
-}
-
-function send(req, res, pathname, body, file) {
-  const ext = extname(pathname) || '.html';
-  const headers = {
-    'Content-Type': types[ext] ?? 'application/octet-stream',
-    // Only content-hashed build output may be cached for good; everything else (index.html, config.js,
-    // remotes.json, mf-manifest.json, public files) is replaced at deploy time.
-    'Cache-Control': pathname.startsWith('/static/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    'Access-Control-Allow-Origin': '*',
-    'X-Content-Type-Options': 'nosniff',
-    Vary: 'Accept-Encoding',
-  };
-  const wantsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && compressible.has(ext);
-  if (wantsGzip) {
-    const key = file ? `${file}:${statSync(file).mtimeMs}` : null;
-    let gz = key && gzipCache.get(key);
-    if (!gz) {
-      gz = gzipSync(body ?? readFileSync(file), { level: 9 });
-      if (key) gzipCache.set(key, gz);
-    }
-    res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': gz.length });
-    res.end(req.method === 'HEAD' ? undefined : gz);
-    return;
-  }
-  if (body) {
-    res.writeHead(200, { ...headers, 'Content-Length': body.length });
-    res.end(req.method === 'HEAD' ? undefined : body);
-    return;
-  }
-  res.writeHead(200, { ...headers, 'Content-Length': statSync(file).size });
-  if (req.method === 'HEAD') res.end();
-  else
-    createReadStream(file)
-      .on('error', () => res.destroy())
-      .pipe(res);
-}
-
-function proxy(req, res) {
-  const target = new URL(req.url, args.proxy);
-  const upstream = http.request(
-    target,
-    { method: req.method, headers: { ...req.headers, host: target.host } },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+let args;
+try {
+  ({ values: args } = parseArgs({
+    options: {
+      dir: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string', default: '0.0.0.0' },
+      spa: { type: 'boolean', default: false },
+      proxy: { type: 'string' },
+      mount: { type: 'string', multiple: true, default: [] },
     },
-  );
-  upstream.on('error', () => {
-    res.writeHead(502, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ success: false, message: 'API unreachable' }));
-  });
-  req.pipe(upstream);
+  }));
+} catch (error) {
+  fail(error.message);
 }
+if (!args.dir || !args.port) fail('--dir and --port are required');
+
+const upstreams = (args.proxy ?? '')
+  .split(',')
+  .map((url) => url.trim())
+  .filter(Boolean);
+for (const url of upstreams) {
+  if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol))
+    fail(`--proxy: ${url} is not an http(s) URL`);
+}
+const mounts = args.mount.map((spec) => {
+  const match = /^(\/[A-Za-z0-9._-]+)=(.+)$/.exec(spec);
+  if (!match) fail(`--mount: ${spec} is not /<prefix>=<dir>`);
+  return { prefix: match[1], dir: resolve(match[2]) };
+});
+
+const root = resolve(args.dir);
+const proxy = upstreams.length > 0 ? createApiProxy(upstreams) : null;
+const serveFiles = createStaticHandler({ dir: root, spa: args.spa, mounts });
 
 function answer(res, status, text) {
-  res.writeHead(status, { 'Content-Type': 'text/plain' });
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
 function handle(req, res) {
+  const target = req.url ?? '';
+  // Origin-form only ('/path?query'): an absolute-form target ('http://elsewhere/api/x') or a
+  // network-path one ('//elsewhere/api/x') must never choose where the proxy connects.
+  if (!target.startsWith('/') || target.startsWith('//')) return answer(res, 400, 'Bad request');
   let pathname;
   try {
-    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    pathname = decodeURIComponent(new URL(target, 'http://x').pathname);
   } catch {
     return answer(res, 400, 'Bad request');
   }
-  if (args.proxy && pathname.startsWith('/api/')) return proxy(req, res);
+  if (proxy && (target === '/api' || target.startsWith('/api/') || target.startsWith('/api?')))
+    return proxy(req, res);
   if (req.method === 'OPTIONS') {
     res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' });
     return res.end();
   }
-  if (req.method !== 'GET' && req.method !== 'HEAD') return answer(res, 405, 'Method not allowed');
-  const body = overridden(pathname);
-  if (body) return send(req, res, pathname, body, null);
-  const file = fileFor(pathname === '/' ? '/index.html' : pathname);
-  if (file) return send(req, res, pathname === '/' ? '/index.html' : pathname, null, file);
-  const index = args.spa && !extname(pathname) ? fileFor('/index.html') : null;
-  if (index) return send(req, res, '/index.html', null, index);
-  answer(res, 404, 'Not found');
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('Allow', 'GET, HEAD, OPTIONS');
+    return answer(res, 405, 'Method not allowed');
+  }
+  serveFiles(req, res, pathname);
 }
 
-// A file that vanishes mid-request (a rebuild) or any other fault answers 500; the server stays up.
+// Any fault answers 500; the server stays up.
 const server = http.createServer((req, res) => {
   try {
     handle(req, res);
@@ -155,6 +104,18 @@ const server = http.createServer((req, res) => {
 });
 
 server.listen(Number(args.port), args.host, () => {
-  console.log(`serving ${root} on http://localhost:${args.port}`);
+  const extra = [
+    ...(upstreams.length ? [`/api -> ${upstreams.join(', ')}`] : []),
+    ...mounts.map((mount) => `${mount.prefix}/ -> ${mount.dir}`),
+  ];
+  console.log(
+    `serving ${root} on http://localhost:${server.address().port}${extra.length ? ` (${extra.join('; ')})` : ''}`,
+  );
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
+// Stop: refuse new connections, let the requests in flight finish, but wait for them 2 s at most.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 2000).unref();
+  });

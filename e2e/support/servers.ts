@@ -16,6 +16,8 @@ export class StaticApp {
       env: NodeJS.ProcessEnv;
       logFile: string;
       readyPath: string;
+      /** More serve.mjs options, e.g. ['--proxy', apiOrigin, '--mount', '/remotes=<dir>']. */
+      args?: string[];
     },
   ) {}
 
@@ -31,6 +33,7 @@ export class StaticApp {
       String(this.options.port),
     ];
     if (this.options.spa) args.push('--spa');
+    args.push(...(this.options.args ?? []));
     const child = new Child(this.name, process.execPath, args, {
       cwd: repoRoot,
       env: this.options.env,

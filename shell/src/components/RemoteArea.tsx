@@ -1,5 +1,15 @@
 import type { HostContext } from '@backoffice/shared/host';
-import { Component, type ErrorInfo, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import {
+  Component,
+  type ErrorInfo,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { fetchRelease, type RemoteRelease } from '../federation/release.ts';
 import { loadRemoteApp } from '../federation/runtime.ts';
 import type { RemoteEntry } from '../registry/registry.ts';
 import { Loading } from './Loading.tsx';
@@ -53,6 +63,24 @@ export function AreaUnavailable({
   );
 }
 
+/** The loaded build of an area, in small print under it (which version a rollback brought back). */
+function AreaRelease({ remote }: { remote: RemoteEntry }) {
+  const [release, setRelease] = useState<RemoteRelease | null>(null);
+  useEffect(() => {
+    let current = true;
+    fetchRelease(remote.entry).then((found) => current && setRelease(found));
+    return () => {
+      current = false;
+    };
+  }, [remote.entry]);
+  if (!release) return null;
+  return (
+    <p className="area-release" title={release.commit ? `commit ${release.commit}` : undefined}>
+      {remote.name} {release.version}
+    </p>
+  );
+}
+
 function areaName(remote: RemoteEntry): string {
   return remote.menu[0]?.label ?? remote.routes[0]?.title ?? remote.name;
 }
@@ -78,6 +106,7 @@ export function RemoteArea({ remote, host }: { remote: RemoteEntry; host: HostCo
     >
       <Suspense fallback={<Loading size="large" />}>
         <RemoteApp host={host} />
+        <AreaRelease remote={remote} />
       </Suspense>
     </AreaBoundary>
   );

@@ -58,7 +58,9 @@ function getFederation(): Promise<ModuleFederation> {
 export async function loadRemoteApp(remote: RemoteEntry, retry = false): Promise<RemoteAppModule> {
   const mf = await getFederation();
   if (retry || !registered.has(remote.name)) {
-    mf.registerRemotes([{ name: remote.name, entry: remote.entry }], { force: registered.has(remote.name) });
+    // A registry entry may be a path on the console's own origin ('/remotes/mf-mines/1.0.0/...').
+    const entry = new URL(remote.entry, document.baseURI).href;
+    mf.registerRemotes([{ name: remote.name, entry }], { force: registered.has(remote.name) });
     registered.add(remote.name);
   }
   const module = await mf.loadRemote<RemoteAppModule>(`${remote.name}/app`);
