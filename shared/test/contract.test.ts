@@ -373,8 +373,10 @@ describe('routes catalogue', () => {
   it('every call of spec section 7 is listed once with a response schema', () => {
     const keys = Object.values(routes).map((r) => `${r.method} ${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);
-    // The 31 calls of the spec's table, the health check and the user page (/users/{id}).
-    expect(keys).toHaveLength(33);
+    // The 31 calls of the spec's table, the health check, the user page (/users/{id}) and
+    // POST /admin/auth/2fa/setup (replacing a working 2FA with the current password and code).
+    expect(keys).toHaveLength(34);
+    expect(keys).toContain('POST /admin/auth/2fa/setup');
     expect(keys).toContain('GET /admin/user/:id');
     for (const r of Object.values(routes)) expect(r.response).toBeDefined();
     expect(routePath('minesUpdateStatus', { id: 3 })).toBe('/admin/mines/3/status');

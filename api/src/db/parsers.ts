@@ -14,6 +14,21 @@ const TS_RE =
 /** A UTC timestamp as our sessions (TimeZone=UTC) print it: rewritten without building a Date. */
 const UTC_TS_RE = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(\+00)?$/;
 
+/** The ends of what an ISO-8601 date-time (4-digit year) can carry. */
+export const MIN_ISO_TIMESTAMP = '0001-01-01T00:00:00.000Z';
+export const MAX_ISO_TIMESTAMP = '9999-12-31T23:59:59.999Z';
+
+/**
+ * infinity, BC dates and years past 9999 (which PostgreSQL can store) clamped to the ends of the ISO
+ * range: one odd stored row must never make an answer break its own contract (a 500 for a whole list).
+ */
+export function rowTimestamp(text: string): string {
+  const iso = isoTimestamp(text);
+  // isoTimestamp gives "YYYY-MM-DDTHH:MM:SS.mmmZ" or the text it could not convert (no 'T' in it).
+  if (iso.length === 24 && iso[10] === 'T' && iso[23] === 'Z') return iso;
+  return text.startsWith('-') || text.endsWith(' BC') ? MIN_ISO_TIMESTAMP : MAX_ISO_TIMESTAMP;
+}
+
 /** Postgres timestamp text ("2025-01-31 10:00:00.123456+00") -> "2025-01-31T10:00:00.123Z". */
 export function isoTimestamp(text: string, assumeUtc = true): string {
   const utc = UTC_TS_RE.exec(text);
@@ -35,7 +50,7 @@ export const parsers: Record<number, (text: string) => unknown> = {
     return Number.isSafeInteger(n) ? n : text;
   },
   [OID.NUMERIC]: canonicalDecimal,
-  [OID.TIMESTAMPTZ]: (text) => isoTimestamp(text),
-  [OID.TIMESTAMP]: (text) => isoTimestamp(text),
+  [OID.TIMESTAMPTZ]: rowTimestamp,
+  [OID.TIMESTAMP]: rowTimestamp,
   [OID.DATE]: (text) => text,
 };

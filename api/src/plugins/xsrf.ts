@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { isAdminRequest } from '../lib/admin-path.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { globalPlugin } from './plugin.ts';
 
@@ -28,8 +29,9 @@ export const xsrfPlugin = globalPlugin('xsrf', async (app) => {
         secure: request.protocol === 'https',
       });
     }
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/admin')) return;
-    if (!request.routeOptions.url) return; // unknown route: let it answer 404
+    // Decided by the matched route, not the raw URL: `/api/%61dmin/...` reaches the same handler.
+    if (!UNSAFE.has(request.method) || !request.routeOptions.url) return; // unknown route: 404
+    if (!isAdminRequest(request)) return;
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
       throw new HttpError(403, 'Invalid or missing XSRF token');

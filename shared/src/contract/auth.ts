@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, id, messageResponse } from './envelope.ts';
+import { hasNoNul, INT4_MAX, NUL_MESSAGE } from './input.ts';
 
 export const adminRoles = ['superadmin', 'admin'] as const;
 export const adminRoleSchema = z.enum(adminRoles);
@@ -34,12 +35,15 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-const requiredEmail = z.email({
-  error: (issue) =>
-    issue.input === undefined || issue.input === null || issue.input === ''
-      ? 'Email is required'
-      : 'Invalid email format',
-});
+/** Bounded (RFC 5321: 254 characters) before the format check, the database or any hashing. */
+const requiredEmail = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? 'Email is required' : 'Invalid email format',
+  })
+  .min(1, { message: 'Email is required', abort: true })
+  .max(254, { message: 'Email must not exceed 254 characters', abort: true })
+  .pipe(z.email('Invalid email format'));
 
 const sixDigitCode = z
   .string({ error: 'Please enter a valid 6-digit code' })
@@ -55,7 +59,8 @@ export const loginBody = z.object({
     })
     .min(1, { message: 'Password is required', abort: true })
     .min(6, 'Password must be at least 6 characters')
-    .max(200, 'Password must not exceed 200 characters'),
+    .max(200, 'Password must not exceed 200 characters')
+    .refine(hasNoNul, NUL_MESSAGE),
   twoFactorToken: z.preprocess((v) => (v === '' || v === null ? undefined : v), sixDigitCode.optional()),
   requireTwoFactor: z.boolean().optional(),
 });
@@ -91,7 +96,7 @@ export type LoginData = z.infer<typeof loginDataSchema>;
 export const loginResponse = envelope(loginDataSchema);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-// GET /admin/auth/2fa/setup (setup token or session token)
+// GET /admin/auth/2fa/setup (setup token or session token; 400 once 2FA is enabled: use the POST with the proof)
 export const twoFactorSetupDataSchema = z.object({
   secret: z.string(),
   qrCodeUrl: z.string(),
@@ -102,13 +107,39 @@ export type TwoFactorSetupData = z.infer<typeof twoFactorSetupDataSchema>;
 export const twoFactorSetupResponse = envelope(twoFactorSetupDataSchema);
 export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponse>;
 
-// POST /admin/auth/2fa/enable
+/**
+ * Proof needed to REPLACE a working 2FA (an admin whose 2FA is enabled): the current password and a
+ * current code of the authenticator in use. Ignored for a first-time setup (2FA not yet enabled).
+ * A stolen session token alone can therefore never swap the authenticator.
+ */
+const currentProof = {
+  currentPassword: z
+    .string({ error: 'Current password must be a string' })
+    .max(200, 'Password must not exceed 200 characters')
+    .refine(hasNoNul, NUL_MESSAGE)
+    .optional(),
+  currentCode: z.preprocess((v) => (v === '' || v === null ? undefined : v), sixDigitCode.optional()),
+};
+
+// POST /admin/auth/2fa/setup: a new pending secret; with 2FA enabled, only with the current proof.
+export const twoFactorReplaceSetupBody = z.preprocess(
+  (v) => (v === undefined || v === null ? {} : v),
+  z.object(currentProof),
+);
+export type TwoFactorReplaceSetupBody = z.infer<typeof twoFactorReplaceSetupBody>;
+
+// POST /admin/auth/2fa/enable (with 2FA enabled: currentPassword and currentCode are required too)
 export const twoFactorEnableBody = z.object({
   userId: z.coerce
     .number({ error: 'userId is required' })
-    .pipe(z.number().int('Invalid user id').min(1, 'Invalid user id')),
-  secret: z.string({ error: 'Secret is required' }).min(1, 'Secret is required').max(128),
+    .pipe(z.number().int('Invalid user id').min(1, 'Invalid user id').max(INT4_MAX, 'Invalid user id')),
+  secret: z
+    .string({ error: 'Secret is required' })
+    .min(1, 'Secret is required')
+    .max(128, 'Secret must not exceed 128 characters')
+    .refine(hasNoNul, NUL_MESSAGE),
   token: sixDigitCode,
+  ...currentProof,
 });
 export type TwoFactorEnableBody = z.infer<typeof twoFactorEnableBody>;
 export const twoFactorEnableResponse = envelope(sessionDataSchema);

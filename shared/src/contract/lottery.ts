@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { envelope, id, isoDate, messageResponse, money, paged } from './envelope.ts';
+import {
+  hasNoNul,
+  INT4_MAX,
+  idNumber,
+  inDateRange,
+  MAX_INPUT_YEAR,
+  MIN_INPUT_YEAR,
+  NUL_MESSAGE,
+} from './input.ts';
 import { idParams, optionalEnum, optionalIdParam, pageParam, sizeParam } from './query.ts';
 
 /** Lottery status, derived from the clock: upcoming < start <= open < end <= closed, completed once distributed. */
@@ -26,6 +35,8 @@ const percentage = z
 
 export const winnerDistributionSchema = z.object({ rank: z.number().int().min(1), percentage });
 export type WinnerDistribution = z.infer<typeof winnerDistributionSchema>;
+/** As input: a rank the integer columns can hold. */
+const winnerDistributionInput = z.object({ rank: z.number().int().min(1).max(INT4_MAX), percentage });
 
 /** Distribution: rank, percentage and amount = total_pool * percentage / 100. */
 export const distributionSchema = z.object({ rank: z.number().int().min(1), percentage, amount: money });
@@ -118,11 +129,15 @@ const moneyInput = z
     z
       .string()
       .regex(/^\d+(\.\d{1,8})?$/, 'Ticket price must be greater than 0')
-      .refine((v) => Number(v) > 0, 'Ticket price must be greater than 0'),
+      .refine((v) => Number(v) > 0, 'Ticket price must be greater than 0')
+      // numeric(20, 8) holds 12 integer digits; 10 leave room for the pool (the sum of the prices).
+      .refine((v) => /^0*\d{1,10}(\.|$)/.test(v), 'Ticket price is too large'),
   );
 
 const dateTimeInput = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be an ISO date-time` });
+  z.iso
+    .datetime({ offset: true, error: `${label} must be an ISO date-time` })
+    .refine(inDateRange, `${label} must be between the years ${MIN_INPUT_YEAR} and ${MAX_INPUT_YEAR}`);
 
 /** Result announcement delay: the raw hours choice, 1..5 hours after the end time. */
 export const resultDelayHours = z.coerce
@@ -142,17 +157,22 @@ export const lotteryCreateBody = z
       .string({ error: 'Name is required' })
       .trim()
       .min(3, 'Name must be at least 3 characters')
-      .max(30, 'Name must not exceed 30 characters'),
+      .max(30, 'Name must not exceed 30 characters')
+      .refine(hasNoNul, NUL_MESSAGE),
     ticket_price: moneyInput,
     winners: z.coerce
       .number({ error: 'Number of winners must be at least 1' })
       .pipe(
-        z.number().int('Number of winners must be at least 1').min(1, 'Number of winners must be at least 1'),
+        z
+          .number()
+          .int('Number of winners must be at least 1')
+          .min(1, 'Number of winners must be at least 1')
+          .max(INT4_MAX, `Number of winners must not exceed ${INT4_MAX}`),
       ),
     start_time: dateTimeInput('Start time'),
     end_time: dateTimeInput('End time'),
     result_time: resultDelayHours.default(1),
-    winner_distributions: z.array(winnerDistributionSchema).min(1, 'Number of winners must be at least 1'),
+    winner_distributions: z.array(winnerDistributionInput).min(1, 'Number of winners must be at least 1'),
     admin_share: z.coerce
       .number()
       .pipe(
@@ -163,7 +183,13 @@ export const lotteryCreateBody = z
           .max(100, 'Admin share cannot exceed 100%'),
       )
       .default(20),
-    max_participants: z.number().int().min(1).nullable().optional(),
+    max_participants: z
+      .number({ error: 'Max participants must be a whole number' })
+      .int('Max participants must be a whole number')
+      .min(1, 'Max participants must be at least 1')
+      .max(INT4_MAX, `Max participants must not exceed ${INT4_MAX}`)
+      .nullable()
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (Date.parse(v.start_time) >= Date.parse(v.end_time)) {
@@ -243,11 +269,8 @@ export const lotteryDeleteResponse = messageResponse;
 export type LotteryDeleteResponse = z.infer<typeof lotteryDeleteResponse>;
 
 // GET /admin/lottery/winners?lottery_id= (published winners of a completed lottery, or random ones to publish)
-export const lotteryWinnersQuery = z.object({
-  lottery_id: z.coerce
-    .number({ error: 'lottery_id is required' })
-    .pipe(z.number().int('Invalid lottery id').min(1, 'Invalid lottery id')),
-});
+const lotteryIdInput = idNumber('Invalid lottery id', 'Invalid lottery id', 'lottery_id is required');
+export const lotteryWinnersQuery = z.object({ lottery_id: lotteryIdInput });
 export type LotteryWinnersQuery = z.infer<typeof lotteryWinnersQuery>;
 export const lotteryWinnersResponse = envelope(z.array(winnerEntrySchema));
 export type LotteryWinnersResponse = z.infer<typeof lotteryWinnersResponse>;
@@ -263,13 +286,11 @@ export type LotteryTicketLookupResponse = z.infer<typeof lotteryTicketLookupResp
 
 // POST /admin/lottery/publish
 export const lotteryPublishBody = z.object({
-  lottery_id: z.coerce
-    .number({ error: 'lottery_id is required' })
-    .pipe(z.number().int('Invalid lottery id').min(1, 'Invalid lottery id')),
+  lottery_id: lotteryIdInput,
   result: z
     .array(
       z.object({
-        rank: z.number().int().min(1),
+        rank: z.number().int().min(1).max(INT4_MAX),
         percentage: percentage.optional(),
         ticket_number: ticketNumberSchema,
       }),

@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  DATE_RANGE_MESSAGE,
+  hasNoNul,
+  INT4_MAX,
+  idNumber,
+  inDateRange,
+  NUL_MESSAGE,
+  wholeNumber,
+} from './input.ts';
 
 /**
  * Helpers for query strings and path params: every value arrives as a string, an empty
@@ -6,13 +15,15 @@ import { z } from 'zod';
  */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-const intFrom = (message: string) =>
-  z.coerce.number({ error: message }).refine(Number.isFinite, message).pipe(z.number().int(message));
+/** Decimal digits only ("1e3", "0x10" and "1.5" are refused), bounded by the callers. */
+const intFrom = wholeNumber;
 
 /** `page`: integer >= 1, default 1. */
 export const pageParam = z.preprocess(
   emptyToUndefined,
-  intFrom('Page must be a whole number').pipe(z.number().min(1, 'Page must be at least 1')).default(1),
+  intFrom('Page must be a whole number')
+    .pipe(z.number().min(1, 'Page must be at least 1').max(INT4_MAX, `Page must not exceed ${INT4_MAX}`))
+    .default(1),
 );
 
 /** A page size (limit, per_page): integer 1..max with a default. */
@@ -33,17 +44,14 @@ export const optionalSizeParam = (max = 100) =>
       .optional(),
   );
 
-/** Optional positive integer id filter. */
-export const optionalIdParam = z.preprocess(
-  emptyToUndefined,
-  intFrom('ID must be a whole number').pipe(z.number().min(1, 'ID must be a positive number')).optional(),
-);
+/** Optional positive integer id filter (one past int4 matches nothing; see idNumber). */
+export const optionalIdParam = z.preprocess(emptyToUndefined, idNumber().optional());
 
 /** Optional trimmed free text (search filters). */
 export const optionalText = (max = 100) =>
   z.preprocess(
     (v) => emptyToUndefined(typeof v === 'string' ? v.trim() : v),
-    z.string().max(max, `Must not exceed ${max} characters`).optional(),
+    z.string().max(max, `Must not exceed ${max} characters`).refine(hasNoNul, NUL_MESSAGE).optional(),
   );
 
 /** Optional enum filter. */
@@ -70,16 +78,13 @@ export const optionalDateParam = z.preprocess(
       /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
       'Invalid date, expected YYYY-MM-DD or an ISO date-time',
     )
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'Invalid date')
+    .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'Invalid date', abort: true })
+    .refine(inDateRange, DATE_RANGE_MESSAGE)
     .optional(),
 );
 
 /** `/:id` path params. */
-export const idParams = z.object({
-  id: z.coerce
-    .number({ error: 'ID must be a whole number' })
-    .pipe(z.number().int('ID must be a whole number').min(1, 'ID must be a positive number')),
-});
+export const idParams = z.object({ id: idNumber() });
 export type IdParams = z.infer<typeof idParams>;
 
 /** A list that may arrive as `a,b`, `?x=a&x=b` or a JSON array. */

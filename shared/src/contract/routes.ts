@@ -45,6 +45,13 @@ export const routes = {
     auth: 'setup',
     response: auth.twoFactorSetupResponse,
   },
+  twoFactorReplaceSetup: {
+    method: 'POST',
+    path: '/admin/auth/2fa/setup',
+    auth: 'setup',
+    body: auth.twoFactorReplaceSetupBody,
+    response: auth.twoFactorSetupResponse,
+  },
   twoFactorEnable: {
     method: 'POST',
     path: '/admin/auth/2fa/enable',

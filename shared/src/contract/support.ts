@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, id, isoDate, messageResponse, paged } from './envelope.ts';
+import { hasNoNul, NUL_MESSAGE } from './input.ts';
 import {
   optionalDateParam,
   optionalEnum,
@@ -80,7 +81,13 @@ export const supportUpdateBody = z.preprocess(
   (v) => (v === undefined || v === null ? {} : v),
   z.object({
     status: z.enum(supportStatuses, { error: "Status must be 'open' or 'closed'" }),
-    remarks: z.string().trim().max(1000, 'Remarks must not exceed 1000 characters').nullable().optional(),
+    remarks: z
+      .string()
+      .trim()
+      .max(1000, 'Remarks must not exceed 1000 characters')
+      .refine(hasNoNul, NUL_MESSAGE)
+      .nullable()
+      .optional(),
   }),
 );
 export type SupportUpdateBody = z.infer<typeof supportUpdateBody>;

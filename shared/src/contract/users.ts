@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, id, isoDate, messageResponse, money, paged } from './envelope.ts';
+import { hasNoNul, idNumber, NUL_MESSAGE } from './input.ts';
 import { lotteryStatusSchema, lotteryTicketStatusSchema } from './lottery.ts';
 import { mineGameStatusSchema } from './mines.ts';
 import {
@@ -72,11 +73,13 @@ const blockReason = z
   .string({ error: BLOCK_REASON_REQUIRED })
   .trim()
   .min(1, BLOCK_REASON_REQUIRED)
-  .max(500, 'Reason must not exceed 500 characters');
+  .max(500, 'Reason must not exceed 500 characters')
+  .refine(hasNoNul, NUL_MESSAGE);
 const optionalReason = z
   .string()
   .trim()
   .max(500, 'Reason must not exceed 500 characters')
+  .refine(hasNoNul, NUL_MESSAGE)
   .nullable()
   .optional();
 const objectBody = <T extends z.ZodType>(schema: T) =>
@@ -131,10 +134,7 @@ export type UserDeleteResponse = z.infer<typeof userDeleteResponse>;
 export const userBlockParams = idParams;
 const userIdField = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.coerce
-    .number({ error: 'Invalid user id' })
-    .pipe(z.number().int('Invalid user id').min(1, 'Invalid user id'))
-    .optional(),
+  idNumber('Invalid user id', 'Invalid user id').optional(),
 );
 export const userBlockBody = objectBody(z.object({ userId: userIdField, reason: blockReason }));
 export type UserBlockBody = z.infer<typeof userBlockBody>;

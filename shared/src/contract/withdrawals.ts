@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, id, isoDate, money, paged } from './envelope.ts';
+import { hasNoNul, NUL_MESSAGE } from './input.ts';
 import {
   listParam,
   optionalDateParam,
@@ -80,7 +81,18 @@ const withdrawalIdString = z
   .refine((n) => n <= 2_147_483_647, 'Invalid withdrawal id');
 
 /** The rejection reason, stored as the withdrawal's comment (`reason` and `comment` are synonyms). */
-const reasonText = z.string().trim().max(500, 'Reason must not exceed 500 characters').optional();
+const reasonText = z
+  .string()
+  .trim()
+  .max(500, 'Reason must not exceed 500 characters')
+  .refine(hasNoNul, NUL_MESSAGE)
+  .optional();
+const commentText = z
+  .string()
+  .trim()
+  .max(500, 'Comment must not exceed 500 characters')
+  .refine(hasNoNul, NUL_MESSAGE)
+  .optional();
 
 const decision = z.enum(withdrawalDecisionStatuses, { error: 'Status is required' });
 
@@ -88,7 +100,7 @@ const decision = z.enum(withdrawalDecisionStatuses, { error: 'Status is required
 export const withdrawalUpdateBody = z.object({
   withdrawal_id: withdrawalIdString,
   status: decision.default('approved'),
-  comment: z.string().trim().max(500, 'Comment must not exceed 500 characters').optional(),
+  comment: commentText,
   /** Same as comment (required, one or the other, for a rejection: 'Reason is required for rejection'). */
   reason: reasonText,
 });
@@ -100,7 +112,7 @@ export type WithdrawalUpdateResponse = z.infer<typeof withdrawalUpdateResponse>;
 export const withdrawalUpdateBulkBody = z.object({
   withdrawal_ids: z.array(withdrawalIdString).min(1, 'Please select withdrawals to update').max(500),
   status: decision,
-  comment: z.string().trim().max(500, 'Comment must not exceed 500 characters').optional(),
+  comment: commentText,
   /** Same as comment (required, one or the other, for a rejection). */
   reason: reasonText,
 });

@@ -71,15 +71,24 @@ export async function setPendingSecret(db: Db, id: number, secret: string): Prom
   ]);
 }
 
-/** Promotes the pending secret; only if it is still the one the caller verified. */
-export async function enableTwoFactor(db: Db, id: number, secret: string, step: number): Promise<boolean> {
+/**
+ * Promotes the pending secret; only if it is still the one the caller verified and 2FA is still in
+ * the state the caller checked (`wasEnabled`: a first setup cannot race a replacement, or back).
+ */
+export async function enableTwoFactor(
+  db: Db,
+  id: number,
+  secret: string,
+  step: number,
+  wasEnabled: boolean,
+): Promise<boolean> {
   const rows = await db.query(
     `UPDATE admins
         SET two_factor_enabled = true, two_factor_secret = two_factor_pending_secret,
             two_factor_pending_secret = NULL, totp_last_step = $3, updated_at = now()
-      WHERE id = $1 AND two_factor_pending_secret = $2
+      WHERE id = $1 AND two_factor_pending_secret = $2 AND two_factor_enabled = $4
       RETURNING id`,
-    [id, secret, step],
+    [id, secret, step, wasEnabled],
   );
   return rows.length === 1;
 }

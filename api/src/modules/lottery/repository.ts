@@ -4,6 +4,7 @@ import type {
   LotteryTicketStatus,
   LotteryTicketsQuery,
 } from '@backoffice/shared/contract';
+import { isInt4Id } from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 
 /** One SQL statement with its parameters (the bench runs exactly these). */
@@ -114,7 +115,8 @@ export function lotteryTicketsFilters(query: LotteryTicketsQuery): {
   offset: number;
 } {
   return {
-    lotteryId: query.lottery_id,
+    // An id beyond int4 names no lottery: 0 matches no row (and PostgreSQL would refuse the number).
+    lotteryId: query.lottery_id === undefined ? undefined : isInt4Id(query.lottery_id) ? query.lottery_id : 0,
     status: query.status,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,

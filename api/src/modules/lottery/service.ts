@@ -11,6 +11,7 @@ import type {
   Paged,
   WinnerEntry,
 } from '@backoffice/shared/contract';
+import { isInt4Id } from '@backoffice/shared/contract';
 import {
   firstLotteryError,
   LOTTERY_BODY_FIELDS,
@@ -28,6 +29,11 @@ export const LOTTERY_NOT_FOUND = 'Lottery not found';
 export const ALREADY_PUBLISHED = 'Lottery results have already been published';
 
 const toLottery = (row: repo.LotteryRow): Lottery => row as unknown as Lottery;
+
+/** An id beyond the int4 column names no lottery: 404 before any SQL (PostgreSQL would refuse it). */
+function assertLotteryId(id: number): void {
+  if (!isInt4Id(id)) throw new HttpError(404, LOTTERY_NOT_FOUND);
+}
 
 function toTicket(row: repo.TicketRow): LotteryTicket {
   return {
@@ -64,6 +70,7 @@ export class LotteryService {
   }
 
   private async details(db: Db, id: number, now: Date): Promise<LotteryDetails> {
+    assertLotteryId(id);
     const row = await repo.findLottery(db, id, now);
     if (!row) throw new HttpError(404, LOTTERY_NOT_FOUND);
     return this.withDistributions(db, row);
@@ -151,6 +158,7 @@ export class LotteryService {
     if (body.start_time === undefined && body.end_time === undefined && body.result_time === undefined) {
       throw new HttpError(400, 'Nothing to update');
     }
+    assertLotteryId(id);
     const now = this.now();
     const lottery = await this.db.transaction(async (tx) => {
       const current = await repo.lockLottery(tx, id, now);
@@ -192,6 +200,7 @@ export class LotteryService {
 
   /** Soft delete (deleted_at), upcoming lotteries only. */
   async remove(id: number): Promise<void> {
+    assertLotteryId(id);
     const now = this.now();
     const deleted = await repo.softDeleteUpcoming(this.db, id, now);
     if (!deleted) {
@@ -208,6 +217,7 @@ export class LotteryService {
    * with its seed, time and admin. Upcoming/open lotteries have no winners yet (409).
    */
   async winners(lotteryId: number, adminId: number): Promise<WinnerEntry[]> {
+    assertLotteryId(lotteryId);
     const now = this.now();
     const lottery = await repo.findLottery(this.db, lotteryId, now);
     if (!lottery) throw new HttpError(404, LOTTERY_NOT_FOUND);
@@ -273,6 +283,7 @@ export class LotteryService {
   async publish(body: LotteryPublishBody, adminId: number): Promise<LotteryDetails> {
     const now = this.now();
     const lotteryId = body.lottery_id;
+    assertLotteryId(lotteryId);
     const details = await this.db
       .transaction(async (tx) => {
         const lottery = await repo.lockLottery(tx, lotteryId, now);

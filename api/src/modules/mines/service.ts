@@ -1,4 +1,5 @@
 import type { MineGame, MinesListQuery, MinesStats, Paged } from '@backoffice/shared/contract';
+import { isInt4Id } from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { book } from '../ledger.ts';
@@ -35,6 +36,8 @@ export class MinesService {
    * the same transaction. 'true' cannot reopen a finished game.
    */
   async updateStatus(id: number, status: 'true' | 'false'): Promise<{ message: string; game: MineGame }> {
+    // An id beyond the int4 column names no game (and PostgreSQL would refuse the number).
+    if (!isInt4Id(id)) throw new HttpError(404, 'Game not found');
     const result = await this.db.transaction(async (tx) => {
       if (status === 'true') {
         const game = await repo.findGame(tx, id);
