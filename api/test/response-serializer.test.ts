@@ -1,7 +1,11 @@
 import { routes } from '@backoffice/shared/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileResponseSerializer, ResponseContractError } from '../src/plugins/response-serializer.ts';
+import {
+  compileResponseSerializer,
+  type DroppedRows,
+  ResponseContractError,
+} from '../src/plugins/response-serializer.ts';
 
 const money = z.string().regex(/^-?\d+(\.\d+)?$/);
 const item = z.object({
@@ -57,10 +61,45 @@ describe('compileResponseSerializer', () => {
     ['a date that is not ISO-8601', { at: '31/01/2026' }],
     ['a missing non-nullable field', { tags: undefined }],
     ['undefined where null is expected', { note: undefined }],
-  ])('refuses %s, as zod does', (_name, change) => {
-    const broken = { ...valid, data: [{ ...row, ...change }] };
+  ])('leaves out a list row with %s (zod refuses it) and sends the rest', (_name, change) => {
+    const bad = { ...row, id: 9, ...change };
+    const broken = { ...valid, data: [row, bad, { ...row, id: 10 }] };
+    expect(zodText(broken)).toBeUndefined();
+    const reported: DroppedRows[] = [];
+    const text = compileResponseSerializer(answer, 'GET /test', true, (d) => reported.push(d))(broken);
+    expect(text).toBe(zodText({ ...valid, data: [row, { ...row, id: 10 }] }));
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toMatchObject({ route: 'GET /test', rows: [bad] });
+  });
+
+  it('leaves out bad rows of a paged list too', () => {
+    const pagedAnswer = z.object({
+      success: z.boolean(),
+      message: z.string(),
+      data: z.object({ data: z.array(item), total: z.number().int() }),
+    });
+    const text = compileResponseSerializer(
+      pagedAnswer,
+      'GET /paged',
+    )({
+      success: true,
+      message: 'ok',
+      data: { data: [{ ...row, amount: 'NaN' }, row, { ...row, status: 'lost' }], total: 3 },
+    });
+    expect(JSON.parse(text).data).toEqual({ data: [row], total: 3 });
+  });
+
+  it('refuses an answer that breaks its contract outside a list row', () => {
+    const broken = { ...valid, success: 'yes' };
     expect(zodText(broken)).toBeUndefined();
     expect(() => serialize(broken)).toThrow(ResponseContractError);
+    const details = z.object({ success: z.boolean(), message: z.string(), data: item });
+    expect(() =>
+      compileResponseSerializer(
+        details,
+        'GET /one',
+      )({ success: true, message: 'ok', data: { ...row, id: 0 } }),
+    ).toThrow(ResponseContractError);
   });
 
   it('compiles the answer schema of every call of the catalogue', () => {
