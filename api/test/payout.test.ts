@@ -1,6 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChainClient, type ChainTransfer, SimulatedChain } from '../src/modules/payout/chain.ts';
+import { chainConfig } from '../src/modules/payout/config.ts';
+import { toUnits } from '../src/modules/payout/evm.ts';
 import { PayoutWorker, payoutIntervalMs, startPayoutWorker } from '../src/modules/payout/worker.ts';
+import { memoryLog, replicaHandles } from './chain/payout-helpers.ts';
 import { createTestApp, driver, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -182,11 +188,12 @@ describe('payout worker', () => {
     expect(payoutIntervalMs({ PAYOUT_INTERVAL_MS: '250' })).toBe(250);
     expect(() => payoutIntervalMs({ PAYOUT_INTERVAL_MS: '-1' })).toThrow(/PAYOUT_INTERVAL_MS/);
     expect(() => payoutIntervalMs({ PAYOUT_INTERVAL_MS: 'soon' })).toThrow(/PAYOUT_INTERVAL_MS/);
-    expect(startPayoutWorker(t.db, { env: { PAYOUT_INTERVAL_MS: '0' } })).toBeUndefined();
+    expect(startPayoutWorker(t.db, { env: { PAYOUT_INTERVAL_MS: '0' }, demo: true })).toBeUndefined();
 
     await clearQueue();
     const id = await makeWithdrawal('approved');
-    const worker = startPayoutWorker(t.db, { env: { PAYOUT_INTERVAL_MS: '20' } })!;
+    const worker = startPayoutWorker(t.db, { env: { PAYOUT_INTERVAL_MS: '20' }, demo: true })!;
+    expect(worker.chain).toBeInstanceOf(SimulatedChain);
     try {
       const deadline = Date.now() + 10_000;
       while ((await row(id)).status !== 'completed' && Date.now() < deadline)
@@ -195,5 +202,107 @@ describe('payout worker', () => {
     } finally {
       await worker.stop();
     }
+  });
+
+  it(`3 workers on their own database handles pay each withdrawal once (${driver})`, async () => {
+    await clearQueue();
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++)
+      ids.push(await makeWithdrawal('approved', `0x${String(i).padStart(40, '0')}`, '2.5'));
+    // Three replicas: own pool each on PostgreSQL (PGlite is one process: one shared handle), own chain client.
+    const replicas = await replicaHandles(t.db, 3);
+    try {
+      const chains = replicas.dbs.map(() => new RecordingChain());
+      const workers = replicas.dbs.map((db, i) => new PayoutWorker(db, chains[i]!, { batchSize: 4 }));
+      const done: number[] = [];
+      for (let round = 0; round < 10 && done.length < ids.length; round++)
+        for (const r of await Promise.all(workers.map((w) => w.runOnce())))
+          done.push(...r.completed.map((c) => c.id));
+      expect([...done].sort((a, b) => a - b)).toEqual(ids);
+      const sent = chains.flatMap((c) => c.sends.map((s) => s.reference));
+      expect(sent.sort()).toEqual(ids.map((id) => `withdrawal:${id}`).sort());
+      // Every replica took part (the claims interleave instead of one worker doing everything).
+      for (const c of chains) expect(c.sends.length).toBeGreaterThan(0);
+    } finally {
+      await replicas.close();
+    }
+  });
+
+  it('DEMO=0 without a chain: no worker, the reason is logged, approved withdrawals stay approved', async () => {
+    await clearQueue();
+    const id = await makeWithdrawal('approved');
+    const log = memoryLog();
+    expect(startPayoutWorker(t.db, { env: { PAYOUT_INTERVAL_MS: '20' }, demo: false, log })).toBeUndefined();
+    expect(log.lines).toEqual([
+      {
+        level: 'warn',
+        obj: {},
+        msg: expect.stringMatching(
+          /^payout worker not started: DEMO=0 and no chain configured \(set CHAIN_RPC_URL/,
+        ),
+      },
+    ]);
+    // Not a worker that would pay later: the withdrawal is still waiting after several intervals.
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await row(id)).toEqual({ status: 'approved', hash: null, processing: false });
+    // The default is the safe one: no simulated payouts unless demo mode says so.
+    expect(startPayoutWorker(t.db, { env: { PAYOUT_INTERVAL_MS: '20' } })).toBeUndefined();
+  });
+
+  it('chain settings: all three or none, checked values, the key file read but never shown', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bo-payout-'));
+    const keyFile = join(dir, 'key');
+    const key = `0x${'5a'.repeat(32)}`;
+    writeFileSync(keyFile, `${key}\n`);
+    const env = {
+      CHAIN_RPC_URL: 'http://127.0.0.1:8545',
+      CHAIN_TOKEN_ADDRESS: `0x${'55'.repeat(20)}`,
+      CHAIN_SIGNER_KEY_FILE: keyFile,
+    };
+    expect(chainConfig({})).toBeUndefined();
+    expect(chainConfig(env)).toEqual({
+      rpcUrl: 'http://127.0.0.1:8545',
+      tokenAddress: `0x${'55'.repeat(20)}`,
+      signerKey: key,
+      chainId: undefined,
+      confirmations: 1,
+    });
+    expect(chainConfig({ ...env, CHAIN_ID: '56', CHAIN_CONFIRMATIONS: '15' })).toMatchObject({
+      chainId: 56,
+      confirmations: 15,
+    });
+    const bad: [Record<string, string>, RegExp][] = [
+      [{ CHAIN_RPC_URL: 'http://x' }, /missing CHAIN_TOKEN_ADDRESS, CHAIN_SIGNER_KEY_FILE/],
+      [{ ...env, CHAIN_RPC_URL: 'ftp://node' }, /CHAIN_RPC_URL must be an http\(s\) URL/],
+      [{ ...env, CHAIN_TOKEN_ADDRESS: '0x1234' }, /CHAIN_TOKEN_ADDRESS must be a 0x address/],
+      [{ ...env, CHAIN_ID: 'bsc' }, /CHAIN_ID must be a number/],
+      [{ ...env, CHAIN_CONFIRMATIONS: '0' }, /CHAIN_CONFIRMATIONS must be 1 or more/],
+      [
+        { ...env, CHAIN_SIGNER_KEY_FILE: join(dir, 'nope') },
+        /CHAIN_SIGNER_KEY_FILE cannot be read \(ENOENT\)/,
+      ],
+    ];
+    for (const [e, message] of bad) expect(() => chainConfig(e)).toThrow(message);
+    writeFileSync(keyFile, `${key.slice(0, -2)}zz`);
+    let error = '';
+    try {
+      chainConfig(env);
+    } catch (err) {
+      error = (err as Error).message;
+    }
+    expect(error).toMatch(/CHAIN_SIGNER_KEY_FILE must hold one private key/);
+    expect(error).not.toContain('5a5a');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('converts exact decimal amounts to token base units, refusing what cannot be paid exactly', () => {
+    expect(toUnits('25.125', 6)).toBe(25_125_000n);
+    expect(toUnits('0.000001', 6)).toBe(1n);
+    expect(toUnits('1.50000000', 6)).toBe(1_500_000n);
+    expect(toUnits('99999999999.99999999', 18)).toBe(99_999_999_999_999_999_990_000_000_000n);
+    expect(() => toUnits('0.0000001', 6)).toThrow(/more decimals than the token \(6\)/);
+    expect(() => toUnits('0', 6)).toThrow(/more than 0/);
+    for (const junk of ['', '-1', '1e3', '1.', '.5', '0x10', 'NaN'])
+      expect(() => toUnits(junk, 6)).toThrow(/not a decimal number/);
   });
 });

@@ -11,14 +11,15 @@ export interface ChainTransfer {
 /**
  * What the payout worker needs from a blockchain client. An implementation MUST be idempotent on
  * `reference`: sending a reference that was already sent returns the first transfer's hash and moves
- * no money again (a real client keeps the reference, e.g. as a nonce or memo, and looks it up first).
+ * no money again, also after a restart (EvmChain stores the signed transfer under the reference before
+ * broadcasting it and looks it up first; see ./evm.ts).
  */
 export interface ChainClient {
   send(transfer: ChainTransfer): Promise<{ hash: string }>;
 }
 
 /**
- * Demo chain: no network; the hash is a deterministic-looking 0x + 64 hex digits derived from the
+ * Demo chain (DEMO=1 without CHAIN_* settings): no network; the hash is a deterministic-looking 0x + 64 hex digits derived from the
  * transfer, and a reference sent twice is paid once (the same hash is returned).
  */
 export class SimulatedChain implements ChainClient {

@@ -43,3 +43,106 @@ export async function release(db: Db, id: number): Promise<void> {
     [id],
   );
 }
+
+/** A signed transfer stored before broadcast (table payouts). */
+export interface StoredPayout {
+  reference: string;
+  chain_id: number;
+  token_address: string;
+  from_address: string;
+  to_address: string;
+  amount: string;
+  units: string;
+  nonce: number;
+  tx_hash: string;
+  raw_tx: string;
+  status: 'sent' | 'confirmed' | 'reverted';
+}
+
+const PAYOUT_COLUMNS = `reference, chain_id::int AS chain_id, token_address, from_address, to_address, amount,
+  units::text AS units, nonce::int AS nonce, tx_hash, raw_tx, status`;
+
+export async function findPayout(db: Db, reference: string): Promise<StoredPayout | undefined> {
+  const rows = await db.query<StoredPayout>(`SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE reference = $1`, [
+    reference,
+  ]);
+  return rows[0];
+}
+
+/**
+ * Serialises nonce allocation of one signer across every worker and replica (a transaction-scoped
+ * advisory lock: released by COMMIT/ROLLBACK, also when the process dies).
+ */
+export async function lockSigner(tx: Db, chainId: number, from: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`payout-signer:${chainId}:${from}`]);
+}
+
+/** The next nonce after the signer's stored transactions (0 when none). */
+export async function nextStoredNonce(tx: Db, chainId: number, from: string): Promise<number> {
+  const [row] = await tx.query<{ next: number }>(
+    'SELECT coalesce(max(nonce) + 1, 0)::int AS next FROM payouts WHERE chain_id = $1 AND from_address = $2',
+    [chainId, from],
+  );
+  return row!.next;
+}
+
+/**
+ * Stored, unconfirmed transactions of the signer from `nonce` (the node's pending count) on that were
+ * stored over 10 s ago: ones the node does not know, whose worker presumably died before broadcasting.
+ */
+export function unbroadcastFrom(
+  tx: Db,
+  chainId: number,
+  from: string,
+  nonce: number,
+): Promise<StoredPayout[]> {
+  return tx.query<StoredPayout>(
+    `SELECT ${PAYOUT_COLUMNS} FROM payouts
+      WHERE chain_id = $1 AND from_address = $2 AND nonce >= $3 AND status = 'sent'
+        AND updated_at < now() - interval '10 seconds'
+      ORDER BY nonce`,
+    [chainId, from, nonce],
+  );
+}
+
+/** Stores a signed transfer (replacing a reverted one of the same reference, which moved no money). */
+export async function savePayout(tx: Db, p: Omit<StoredPayout, 'status'>): Promise<void> {
+  const rows = await tx.query(
+    `INSERT INTO payouts (reference, chain_id, token_address, from_address, to_address, amount, units, nonce,
+                          tx_hash, raw_tx, status)
+     VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::numeric, $8, $9, $10, 'sent')
+     ON CONFLICT (reference) DO UPDATE SET
+       chain_id = EXCLUDED.chain_id, token_address = EXCLUDED.token_address, from_address = EXCLUDED.from_address,
+       to_address = EXCLUDED.to_address, amount = EXCLUDED.amount, units = EXCLUDED.units, nonce = EXCLUDED.nonce,
+       tx_hash = EXCLUDED.tx_hash, raw_tx = EXCLUDED.raw_tx, status = 'sent', updated_at = now()
+     WHERE payouts.status = 'reverted'
+     RETURNING reference`,
+    [
+      p.reference,
+      p.chain_id,
+      p.token_address,
+      p.from_address,
+      p.to_address,
+      p.amount,
+      p.units,
+      p.nonce,
+      p.tx_hash,
+      p.raw_tx,
+    ],
+  );
+  // Another worker stored this reference in the meantime: never keep two signed transfers for one payout.
+  if (rows.length !== 1) throw new Error(`${p.reference} is already being paid by another worker`);
+}
+
+export async function setPayoutStatus(
+  db: Db,
+  reference: string,
+  txHash: string,
+  status: 'confirmed' | 'reverted',
+): Promise<void> {
+  await db.query(`UPDATE payouts SET status = $3, updated_at = now() WHERE reference = $1 AND tx_hash = $2`, [
+    reference,
+    txHash,
+    status,
+  ]);
+}

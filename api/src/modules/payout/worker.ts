@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import type { Db } from '../../db/types.ts';
 import { type ChainClient, SimulatedChain } from './chain.ts';
+import { chainConfig } from './config.ts';
+import { EvmChain } from './evm.ts';
 import * as repo from './repository.ts';
 
 interface Log {
   info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
 
@@ -56,18 +59,12 @@ export class PayoutWorker {
   private async pass(): Promise<PayoutRun> {
     const run: PayoutRun = { completed: [], failed: [] };
     const claimed = await repo.claimApproved(this.db, this.batchSize, this.staleMs);
-    for (const w of claimed) {
-      try {
-        const { hash } = await this.chain.send({
-          to: w.wallet_address,
-          amount: w.amount,
-          reference: `withdrawal:${w.id}`,
-        });
-        if (await repo.markCompleted(this.db, w.id, hash)) run.completed.push({ id: w.id, hash });
-      } catch (err) {
-        run.failed.push({ id: w.id, error: err instanceof Error ? err.message : String(err) });
-        await repo.release(this.db, w.id).catch(() => {});
-      }
+    // The claimed withdrawals are paid side by side (a real chain waits seconds per transfer); results keep
+    // the claim order.
+    const results = await Promise.all(claimed.map((w) => this.pay(w)));
+    for (const r of results) {
+      if ('hash' in r) run.completed.push(r);
+      else if (r.error !== undefined) run.failed.push({ id: r.id, error: r.error });
     }
     if (run.completed.length) {
       this.options.log?.info({ completed: run.completed.map((c) => c.id) }, 'withdrawals paid out');
@@ -75,6 +72,23 @@ export class PayoutWorker {
     }
     if (run.failed.length) this.options.log?.error({ failed: run.failed }, 'withdrawal payouts failed');
     return run;
+  }
+
+  /** Sends one claimed withdrawal and completes it; a failure releases the claim for the next run. */
+  private async pay(
+    w: repo.ClaimedPayout,
+  ): Promise<{ id: number; hash: string } | { id: number; error?: string }> {
+    try {
+      const { hash } = await this.chain.send({
+        to: w.wallet_address,
+        amount: w.amount,
+        reference: `withdrawal:${w.id}`,
+      });
+      return (await repo.markCompleted(this.db, w.id, hash)) ? { id: w.id, hash } : { id: w.id };
+    } catch (err) {
+      await repo.release(this.db, w.id).catch(() => {});
+      return { id: w.id, error: err instanceof Error ? err.message : String(err) };
+    }
   }
 
   /** Runs every `intervalMs` (a pass never overlaps the previous one). */
@@ -114,17 +128,53 @@ export function payoutIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /**
- * Starts the payout worker of the API process with the simulated chain (the only client shipped; a real
- * chain client implements ChainClient). Returns undefined when PAYOUT_INTERVAL_MS=0.
+ * Picks the chain of the API process's payout worker: a configured chain (CHAIN_* variables) is always
+ * the real EvmChain, also in demo mode; without one, DEMO=1 uses the simulated chain and DEMO=0 has none
+ * (undefined, with the reason).
+ */
+export function payoutChain(
+  db: Db,
+  demo: boolean,
+  env: NodeJS.ProcessEnv = process.env,
+): { chain: ChainClient; label: string } | { chain: undefined; reason: string } {
+  const config = chainConfig(env);
+  if (config) {
+    const chain = new EvmChain(db, config);
+    return { chain, label: `EVM token ${config.tokenAddress} from ${chain.account.address}` };
+  }
+  if (demo) return { chain: new SimulatedChain(), label: 'simulated chain (DEMO=1)' };
+  return {
+    chain: undefined,
+    reason:
+      'payout worker not started: DEMO=0 and no chain configured (set CHAIN_RPC_URL, CHAIN_TOKEN_ADDRESS and CHAIN_SIGNER_KEY_FILE); approved withdrawals stay approved',
+  };
+}
+
+/**
+ * Starts the payout worker of the API process (see payoutChain for the chain it uses). Returns undefined
+ * when PAYOUT_INTERVAL_MS=0 or when DEMO=0 and no chain is configured (logged as a warning). Every replica
+ * runs one: claims (SKIP LOCKED) and the chain's idempotent reference pay each withdrawal once.
  */
 export function startPayoutWorker(
   db: Db,
-  options: PayoutOptions & { env?: NodeJS.ProcessEnv; chain?: ChainClient } = {},
+  options: PayoutOptions & { demo?: boolean; env?: NodeJS.ProcessEnv; chain?: ChainClient } = {},
 ): PayoutWorker | undefined {
   const interval = payoutIntervalMs(options.env);
   if (interval === 0) return undefined;
-  const worker = new PayoutWorker(db, options.chain ?? new SimulatedChain(), options);
+  const picked = options.chain
+    ? { chain: options.chain, label: options.chain.constructor.name }
+    : payoutChain(db, options.demo ?? false, options.env);
+  if (!picked.chain) {
+    options.log?.warn({}, picked.reason);
+    return undefined;
+  }
+  const worker = new PayoutWorker(db, picked.chain, options);
   worker.start(interval);
-  options.log?.info({ intervalMs: interval }, 'payout worker started (simulated chain)');
+  options.log?.info({ intervalMs: interval }, `payout worker started: ${picked.label}`);
+  if (picked.chain instanceof EvmChain)
+    picked.chain.ready().then(
+      (info) => options.log?.info(info, 'payout chain reachable'),
+      (err) => options.log?.error({ err: err.message }, 'payout chain not reachable (retried on every run)'),
+    );
   return worker;
 }
