@@ -1,8 +1,9 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Config, RateLimits } from './config.ts';
+import type { Config, RateLimits, TrustProxy } from './config.ts';
 import type { Db } from './db/types.ts';
+import { MemoryStore, type SharedStore } from './lib/shared-store/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
@@ -32,6 +33,8 @@ export interface AppOptions extends Record<string, unknown> {
   rateLimits?: Partial<RateLimits>;
   /** Also check every answer with zod and throw when the compiled check disagrees (the API's tests). */
   crossCheckResponses?: boolean;
+  /** State shared with the other replicas (server.ts: openSharedStore); default: this process's memory. */
+  store?: SharedStore;
 }
 
 /**
@@ -45,6 +48,7 @@ export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, op
   });
   fastify.decorate('db', opts.db);
   fastify.decorate('clock', opts.clock ?? Date.now);
+  fastify.decorate('store', opts.store ?? new MemoryStore());
 
   // JSON bodies: an empty body with a JSON content type is "no body" rather than an error.
   const defaultJson = fastify.getDefaultJsonParser('error', 'error');
@@ -60,7 +64,15 @@ export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, op
   await fastify.register(authPlugin);
   await fastify.register(openapiPlugin);
 
-  const dashboard = new DashboardService(opts.db, fastify.config.statsCacheMs);
+  const dashboard = new DashboardService(opts.db, fastify.config.statsCacheMs, fastify.store, fastify.log);
+  fastify.decorate('dashboard', dashboard);
+  // A write answers only once its dashboard invalidation is in the shared store: the next stats call,
+  // on any replica, sees the write.
+  fastify.addHook('onSend', (_request, _reply, payload, done) => {
+    const pending = dashboard.settled();
+    if (!pending) return done(null, payload);
+    pending.then(() => done(null, payload));
+  });
   await fastify.register(healthRoutes);
   await fastify.register(authRoutes);
   await fastify.register(dashboardRoutes, { dashboard });
@@ -72,6 +84,11 @@ export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, op
   await fastify.register(transactionsRoutes);
 });
 
+/** TRUST_PROXY as Fastify takes it: N hops is "believe the last N hops" (what proxy-addr does for a number). */
+function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** A Fastify instance with the zod type provider and the API registered (not listening). */
 export async function buildApp(
   opts: AppOptions & { logger?: FastifyServerOptions['logger'] },
@@ -79,11 +96,13 @@ export async function buildApp(
   const fastify = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: opts.config.trustProxy,
+    trustProxy: trustProxyOption(opts.config.trustProxy),
   });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(({ schema, method, url }) =>
-    compileResponseSerializer(schema as z.ZodType, `${method} ${url}`, opts.crossCheckResponses),
+    compileResponseSerializer(schema as z.ZodType, `${method} ${url}`, opts.crossCheckResponses, (dropped) =>
+      fastify.log.error(dropped, 'list rows left out of an answer: they break the contract'),
+    ),
   );
   await fastify.register(app, opts);
   await fastify.ready();

@@ -2,6 +2,8 @@ import { loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrate, resetSchema } from './db/migrate.ts';
 import { hashPassword } from './lib/password.ts';
+import { unlockAccount } from './lib/rate-limit.ts';
+import { describeStore, openSharedStore } from './lib/shared-store/index.ts';
 import { upsertAdmin } from './modules/auth/repository.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
 import { isDatabaseEmpty, scaleCounts, seedDemo, seedScale } from './seed/index.ts';
@@ -12,7 +14,10 @@ const USAGE = `Usage:
       recreates the ADMIN_EMAIL or demo admin).
       --scale FACTOR adds big set-based data on top: 1 = 200k users, 1M deposits, 1M lottery tickets,
       100k withdrawals, 100k mine games, 50k support tickets (0.01 = 1%).
-  pnpm -C api create-admin <email> <password> [name]`;
+  pnpm -C api create-admin <email> <password> [name]
+  pnpm -C api unlock-admin <email>
+      Forgets the failed sign-ins and 2FA codes of the account (its lockout), in the shared store the
+      API uses: Redis (REDIS_URL) or PostgreSQL (DATABASE_URL).`;
 
 function flag(args: string[], name: string): string | undefined {
   const i = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
@@ -27,7 +32,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   const config = loadConfig();
   if (command === 'seed') {
-    const db = await openDb(config);
+    const db = await openDb(config, { timeouts: false }); // scripts run long statements on purpose
     try {
       const reset = args.includes('--reset');
       if (reset) {
@@ -68,7 +73,7 @@ async function main(argv: string[]): Promise<number> {
       console.error(USAGE);
       return 1;
     }
-    const db = await openDb(config);
+    const db = await openDb(config, { timeouts: false }); // scripts run long statements on purpose
     try {
       await migrate(db);
       const r = await upsertAdmin(db, {
@@ -83,6 +88,7 @@ async function main(argv: string[]): Promise<number> {
       await db.close();
     }
   }
+  if (command === 'unlock-admin') return unlockAdmin(config, args[0]);
   console.error(USAGE);
   return command === undefined || command === '--help' ? 0 : 1;
 }
@@ -94,3 +100,39 @@ main(process.argv.slice(2)).then(
     process.exit(1);
   },
 );
+
+async function unlockAdmin(
+  config: ReturnType<typeof loadConfig>,
+  email: string | undefined,
+): Promise<number> {
+  if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+    console.error('unlock-admin needs the email of the account.\n');
+    console.error(USAGE);
+    return 1;
+  }
+  if (!config.redisUrl && !config.databaseUrl) {
+    console.error(
+      'With the embedded database (neither REDIS_URL nor DATABASE_URL set) the sign-in counters live in ' +
+        'the API process itself: restart the API to clear them.',
+    );
+    return 1;
+  }
+  const db = config.redisUrl ? undefined : await openDb(config, { timeouts: false });
+  try {
+    if (db) await migrate(db);
+    const store = await openSharedStore({ redisUrl: config.redisUrl }, db);
+    try {
+      const removed = await unlockAccount(store, email);
+      console.log(
+        removed > 0
+          ? `Unlocked ${email.toLowerCase()}: its failed sign-ins and 2FA codes are forgotten (${describeStore(store)}).`
+          : `${email.toLowerCase()} had no failed sign-ins to forget (${describeStore(store)}).`,
+      );
+      return 0;
+    } finally {
+      await store.close();
+    }
+  } finally {
+    await db?.close();
+  }
+}

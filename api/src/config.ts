@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -12,22 +13,62 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+/**
+ * A lockout with back-off: after `max` failures the key waits `lockMs` (default 1 minute), doubled by
+ * each further failure up to `maxLockMs` (default `windowMs`); failures are forgotten `windowMs` after
+ * the last lock ends, and a success forgets them at once.
+ */
+export interface LockoutRule extends RateLimitRule {
+  lockMs?: number;
+  maxLockMs?: number;
+}
+
 export interface RateLimits {
-  /** Failed logins from one IP. */
+  /** Failed logins from one IP (a fixed window). */
   loginIp: RateLimitRule;
-  /** Failed logins for one account (email). */
-  loginAccount: RateLimitRule;
-  /** Failed two-factor codes for one admin (login and enable). */
-  twoFactor: RateLimitRule;
+  /** Failed logins for one account (email), with back-off. */
+  loginAccount: LockoutRule;
+  /** Failed two-factor codes for one admin (login and enable), with back-off. */
+  twoFactor: LockoutRule;
 }
 
 /** `maxFailures` failed attempts per account (and per 2FA admin) and 4x that per IP, per 15 minutes. */
 export function rateLimitsFor(maxFailures = 5, windowMs = 15 * 60_000): RateLimits {
   return {
     loginIp: { max: maxFailures * 4, windowMs },
-    loginAccount: { max: maxFailures, windowMs },
-    twoFactor: { max: maxFailures, windowMs },
+    loginAccount: { max: maxFailures, windowMs, lockMs: 60_000, maxLockMs: windowMs },
+    twoFactor: { max: maxFailures, windowMs, lockMs: 60_000, maxLockMs: windowMs },
   };
+}
+
+/**
+ * Fastify's `trustProxy`: false (trust no X-Forwarded-For: the default), a number of proxy hops, or
+ * the proxies' addresses/CIDRs (and proxy-addr's names loopback, linklocal, uniquelocal). Never `true`:
+ * that trusts every hop, so any client could write its own address into the header.
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustProxySetting(value: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || ['0', 'false', 'off', 'no'].includes(v)) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((s) => s.trim());
+  const bad = entries.filter((entry) => {
+    if (PROXY_NAMES.has(entry)) return false;
+    const [ip, bits, extra] = entry.split('/');
+    if (extra !== undefined || !ip || !isIP(ip)) return true;
+    return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (isIP(ip) === 4 ? 32 : 128));
+  });
+  if (bad.length || ['true', 'on', 'yes'].includes(v)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `give the number of proxy hops or the proxies' addresses (IP, CIDR, loopback...), not '${value}'`,
+    });
+    return false;
+  }
+  return entries;
 }
 
 export interface Config {
@@ -53,9 +94,26 @@ export interface Config {
   /** How long a checked session is trusted without asking the database again (0 = every request). */
   sessionCacheMs: number;
   rateLimits: RateLimits;
-  /** TRUST_PROXY=1 behind a reverse proxy, so request.ip (rate limits) is the client's address. */
-  trustProxy: boolean;
+  /** Which X-Forwarded-For hops to believe, so request.ip (rate limits) is the client's address. */
+  trustProxy: TrustProxy;
+  /** Redis for the state the API replicas share (lib/shared-store); unset = PostgreSQL, or memory with PGlite. */
+  redisUrl: string | undefined;
   logLevel: string;
+  /** PostgreSQL timeouts (ms, 0 = off); PGlite ignores them. See db/pg.ts. */
+  db: DbTimeouts;
+}
+
+export interface DbTimeouts {
+  /** statement_timeout of every connection; the client also gives up on a query 5 s after it. */
+  statementTimeoutMs: number;
+  /** lock_timeout: how long a statement waits for a row or table lock. */
+  lockTimeoutMs: number;
+  /** idle_in_transaction_session_timeout: the server ends a session idle inside a transaction. */
+  idleInTransactionTimeoutMs: number;
+  /** How long a request waits for a free (or new) pool connection. */
+  connectTimeoutMs: number;
+  /** GET /api/health answers 503 when `SELECT 1` takes longer. */
+  healthTimeoutMs: number;
 }
 
 const bool = (fallback: boolean) =>
@@ -85,9 +143,18 @@ const envSchema = z.object({
     .default(12 * 3600),
   STATS_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: z.string().optional().transform(trustProxySetting),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
   RATE_LIMIT_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.string().default('info'),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  DB_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(1).default(2_000),
 });
 
 /** Reads and validates the environment; throws with a readable message when a value is wrong. */
@@ -122,6 +189,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: e.SESSION_CACHE_MS,
     rateLimits: rateLimitsFor(e.RATE_LIMIT_MAX_FAILURES),
     trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    db: {
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      healthTimeoutMs: e.DB_HEALTH_TIMEOUT_MS,
+    },
   };
 }

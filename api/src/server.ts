@@ -1,14 +1,26 @@
 import { buildApp } from './app.ts';
 import { prepare } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
+import { describeStore, openSharedStore } from './lib/shared-store/index.ts';
 import { startPayoutWorker } from './modules/payout/worker.ts';
 
 const config = loadConfig();
 const started = Date.now();
 const { db, migrations, admin, seeded } = await prepare(config);
-const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+// Shared by the API replicas (rate limits, revoked sessions, dashboard cache): Redis, else PostgreSQL.
+const store = await openSharedStore({ redisUrl: config.redisUrl }, db).catch(async (err: Error) => {
+  console.error(err.message);
+  await db.close();
+  process.exit(1);
+});
+const app = await buildApp({ config, db, store, logger: { level: config.logLevel } });
 const log = app.log;
-const payout = startPayoutWorker(db, { log });
+const payout = startPayoutWorker(db, {
+  log,
+  demo: config.demo,
+  // A payout changes the figures: every replica's dashboard recomputes.
+  onChange: () => void app.dashboard.invalidate(),
+});
 
 if (config.jwtSecretGenerated)
   log.warn('JWT_SECRET is not set: using a random secret, sessions end when the API restarts');
@@ -17,6 +29,7 @@ if (seeded) log.info({ seeded }, 'demo data seeded');
 log.info(
   `database: ${db.driver === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL (DATABASE_URL)'}`,
 );
+log.info(`shared state (rate limits, sessions, dashboard cache): ${describeStore(store)}`);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -28,6 +41,7 @@ async function shutdown(signal: string) {
   try {
     await payout?.stop();
     await app.close();
+    await store.close();
     await db.close();
     process.exit(0);
   } catch (err) {

@@ -61,4 +61,32 @@ describe('SessionCache', () => {
       'c',
     ]);
   });
+
+  it('revoke forgets the session here and records it for the other replicas, which check before serving', async () => {
+    const revoked = new Set<string>();
+    const revocations = {
+      add: async (jti: string) => void revoked.add(jti),
+      has: async (jti: string) => revoked.has(jti),
+    };
+    const here = new SessionCache(60_000, clock, 10_000, revocations);
+    const there = new SessionCache(60_000, clock, 10_000, revocations);
+    here.set('token-a', admin('a'), inAnHour());
+    there.set('token-a', admin('a'), inAnHour());
+    expect([here.shared, await there.isRevoked('a')]).toEqual([true, false]);
+    await here.revoke('a');
+    expect(here.get('token-a')).toBeUndefined();
+    // The other replica still holds the token: the shared record is what refuses it.
+    expect(there.get('token-a')?.jti).toBe('a');
+    expect(await there.isRevoked('a')).toBe(true);
+    expect(await there.isRevoked('b')).toBe(false);
+  });
+
+  it('without shared revocations (one process), revoke is a local forget', async () => {
+    const cache = new SessionCache(60_000, clock);
+    cache.set('token-a', admin('a'), inAnHour());
+    expect(cache.shared).toBe(false);
+    await cache.revoke('a');
+    expect(cache.get('token-a')).toBeUndefined();
+    expect(await cache.isRevoked('a')).toBe(false);
+  });
 });

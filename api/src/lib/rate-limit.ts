@@ -1,58 +1,35 @@
-import type { RateLimitRule } from '../config.ts';
 import { HttpError } from './http-error.ts';
-
-interface Bucket {
-  count: number;
-  resetAt: number;
-}
+import type { AttemptRule, SharedStore } from './shared-store/index.ts';
 
 /**
- * A small in-memory fixed-window counter (one process). `assert` refuses with 429 once `max`
- * hits were counted inside the window; `hit` counts one; `reset` forgets a key (after a success).
+ * Attempt limits kept in the shared store, so every API replica counts the same attempts.
+ * An attempt is reserved (counted) BEFORE the password or code is checked, atomically: N parallel
+ * wrong guesses are limited exactly as N guesses in a row. After the check, a success `reset`s the
+ * key (back-off rules) or `release`s the reservation (per-IP window: only failures count).
  */
-export class RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
-
+export class AttemptLimiter {
   constructor(
-    readonly rule: RateLimitRule,
+    private readonly store: SharedStore,
+    readonly rule: AttemptRule,
     private readonly now: () => number = Date.now,
+    /** Keeps this limiter's keys apart from others' (e.g. 'login:ip:'). */
+    private readonly namespace = '',
   ) {}
 
-  private bucket(key: string): Bucket | undefined {
-    const b = this.buckets.get(key);
-    if (b && b.resetAt <= this.now()) {
-      this.buckets.delete(key);
-      return undefined;
-    }
-    return b;
+  /** Counts one attempt, or throws 429 (with Retry-After) while the key is locked. */
+  async reserve(key: string): Promise<void> {
+    const { retryAfterMs } = await this.store.take(this.namespace + key, this.rule, this.now());
+    if (retryAfterMs > 0) throw tooManyAttempts(retryAfterMs);
   }
 
-  /** Milliseconds until the key may try again, 0 when it may now. */
-  retryAfterMs(key: string): number {
-    const b = this.bucket(key);
-    return b && b.count >= this.rule.max ? b.resetAt - this.now() : 0;
+  /** Un-counts a reserved attempt that turned out not to be a failure. */
+  release(key: string): Promise<void> {
+    return this.store.giveBack(this.namespace + key, this.rule, this.now());
   }
 
-  assert(key: string): void {
-    const wait = this.retryAfterMs(key);
-    if (wait > 0) throw tooManyAttempts(wait);
-  }
-
-  hit(key: string): void {
-    const now = this.now();
-    const b = this.bucket(key);
-    if (b) b.count += 1;
-    else this.buckets.set(key, { count: 1, resetAt: now + this.rule.windowMs });
-    if (this.buckets.size > 10_000) this.sweep();
-  }
-
-  reset(key: string): void {
-    this.buckets.delete(key);
-  }
-
-  private sweep(): void {
-    const now = this.now();
-    for (const [key, b] of this.buckets) if (b.resetAt <= now) this.buckets.delete(key);
+  /** Forgets every attempt of the key (a success; `unlock-admin`). */
+  async reset(key: string): Promise<void> {
+    await this.store.del([this.namespace + key]);
   }
 }
 
@@ -61,6 +38,19 @@ export function tooManyAttempts(waitMs: number): HttpError {
   return new HttpError(
     429,
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    { 'retry-after': String(Math.ceil(waitMs / 1000)) },
+    { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) },
   );
+}
+
+/** Key namespaces of the sign-in limits (account and 2FA keys are the admin's lower-case email). */
+export const LOGIN_LIMIT_KEYS = {
+  ip: 'login:ip:',
+  account: 'login:account:',
+  twoFactor: 'login:2fa:',
+} as const;
+
+/** `unlock-admin`: forgets the failed sign-ins and 2FA codes of an account. Returns the keys removed. */
+export function unlockAccount(store: SharedStore, email: string): Promise<number> {
+  const key = email.trim().toLowerCase();
+  return store.del([LOGIN_LIMIT_KEYS.account + key, LOGIN_LIMIT_KEYS.twoFactor + key]);
 }

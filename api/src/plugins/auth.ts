@@ -1,18 +1,19 @@
 import { jwtPayloadSchema } from '@backoffice/shared/contract';
 import jwt from '@fastify/jwt';
+import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
 import { findActiveSession } from '../modules/auth/repository.ts';
 import type { RequestAdmin } from '../types.ts';
 import { globalPlugin } from './plugin.ts';
-import { SessionCache } from './session-cache.ts';
+import { type Revocations, SessionCache } from './session-cache.ts';
 
 export const INVALID_TOKEN = 'Invalid or expired token';
 const invalidToken = () => new HttpError(401, INVALID_TOKEN);
 
 /**
  * Bearer JWT (HS256 only: `alg: none` and other algorithms are refused) backed by a server-side
- * session row, so logout stops a token at once and a blocked or deleted admin within SESSION_CACHE_MS
- * (a checked token is trusted that long, see SessionCache).
+ * session row, so logout stops a token at once, on every replica, and a blocked or deleted admin
+ * within SESSION_CACHE_MS (a checked token is trusted that long, see SessionCache).
  * Routes declare `config.auth`: 'session' (full session) or 'setup' (the 2fa-setup token or a session).
  */
 export const authPlugin = globalPlugin('auth', async (app) => {
@@ -22,7 +23,7 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'jti', 'sub'] },
   });
   app.decorateRequest('admin', null);
-  app.decorate('sessions', new SessionCache(app.config.sessionCacheMs, () => app.clock()));
+  app.decorate('sessions', sessionCache(app));
 
   /** The admin behind a token not checked lately: its signature and claims, then its session row. */
   async function checkToken(token: string): Promise<RequestAdmin> {
@@ -56,8 +57,41 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     const header = request.headers.authorization;
     const token = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
     if (!token) throw invalidToken();
-    const admin = app.sessions.get(token) ?? (await checkToken(token));
+    let admin = app.sessions.get(token);
+    if (admin && app.sessions.shared) {
+      // Ended through another replica? A store that fails to answer sends the token to the full check.
+      const revoked = await app.sessions.isRevoked(admin.jti).catch(() => undefined);
+      if (revoked) {
+        app.sessions.forget(admin.jti);
+        throw invalidToken();
+      }
+      if (revoked === undefined) admin = undefined;
+    }
+    admin ??= await checkToken(token);
     if (auth === 'session' && admin.scope !== 'session') throw invalidToken();
     request.admin = admin;
   });
 });
+
+/**
+ * How a logout on one replica reaches the others "at once" (the very next call to any replica is
+ * refused, no timing window), by the shared store in use:
+ * - Redis: each replica keeps its short cache of checked tokens, and a cached token is served only
+ *   after a GET of its revocation key (~0.1 ms); `revoke` writes that key before the logout answers.
+ * - PostgreSQL (no Redis): no per-process cache. A revocation check would be a query anyway, so every
+ *   call checks the session row itself (the row is the revocation record).
+ * - Memory (embedded PGlite): one process, so forgetting the token locally is enough.
+ */
+function sessionCache(app: FastifyInstance): SessionCache {
+  const { store, config } = app;
+  const now = () => app.clock();
+  if (store.kind === 'postgres') return new SessionCache(0, now);
+  if (store.kind === 'memory') return new SessionCache(config.sessionCacheMs, now);
+  // A revocation must outlive every token of the session (setup tokens live setupTtlSeconds).
+  const ttlMs = Math.max(config.sessionTtlSeconds, config.setupTtlSeconds) * 1000;
+  const revocations: Revocations = {
+    add: (jti) => store.set(`session:revoked:${jti}`, '1', ttlMs),
+    has: async (jti) => (await store.get(`session:revoked:${jti}`)) !== null,
+  };
+  return new SessionCache(config.sessionCacheMs, now, 10_000, revocations);
+}

@@ -12,6 +12,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     rateLimits: app.config.rateLimits,
     sign: (payload) => app.jwt.sign(payload),
     clock: app.clock,
+    store: app.store,
   });
 
   defineRoute(
@@ -37,18 +38,29 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(
     app,
+    routes.twoFactorReplaceSetup,
+    { tags, summary: 'Issue a new pending TOTP secret (with 2FA enabled: current password and code)' },
+    async ({ admin, body }) => ({
+      success: true,
+      message: 'Scan the QR code with your authenticator app',
+      data: await service.setup(admin, body),
+    }),
+  );
+
+  defineRoute(
+    app,
     routes.twoFactorEnable,
     { tags, summary: 'Enable 2FA with the first code; returns a session' },
     async ({ admin, body }) => {
       const data = await service.enable(admin, body);
-      app.sessions.forget(admin.jti);
+      await app.sessions.revoke(admin.jti);
       return { success: true, message: MESSAGES.setupOk, data };
     },
   );
 
   defineRoute(app, routes.logout, { tags, summary: 'Revoke the current session' }, async ({ admin }) => {
     await service.logout(admin);
-    app.sessions.forget(admin.jti);
+    await app.sessions.revoke(admin.jti);
     return { success: true, message: MESSAGES.logoutOk };
   });
 }

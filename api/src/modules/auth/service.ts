@@ -7,13 +7,15 @@ import type {
   SessionData,
   TokenScope,
   TwoFactorEnableBody,
+  TwoFactorReplaceSetupBody,
   TwoFactorSetupData,
 } from '@backoffice/shared/contract';
 import type { Config, RateLimits } from '../../config.ts';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { RateLimiter } from '../../lib/rate-limit.ts';
+import { AttemptLimiter, LOGIN_LIMIT_KEYS } from '../../lib/rate-limit.ts';
+import type { SharedStore } from '../../lib/shared-store/index.ts';
 import type { RequestAdmin } from '../../types.ts';
 import * as repo from './repository.ts';
 import { newTotpSecret, otpauthUrl, qrDataUrl, verifyTotp } from './totp.ts';
@@ -28,6 +30,9 @@ export const MESSAGES = {
   setupOk: '2FA set up successfully',
   invalidSetup: 'Invalid two-factor setup request',
   logoutOk: 'Logged out successfully',
+  proofRequired:
+    'Two-factor authentication is already enabled: your current password and a current code are required to replace it',
+  invalidPassword: 'Invalid password',
 } as const;
 
 export interface AuthDeps {
@@ -36,7 +41,12 @@ export interface AuthDeps {
   rateLimits: RateLimits;
   sign: (payload: JwtPayload) => string;
   clock: () => number;
+  /** Where the attempt counters live (shared by the API replicas). */
+  store: SharedStore;
 }
+
+/** 2FA attempts are counted per admin, by e-mail (so `unlock-admin <email>` needs no database). */
+const codeKey = (admin: { email: string }) => admin.email.toLowerCase();
 
 const toUser = (
   a: Pick<repo.AdminRow, 'id' | 'email' | 'name' | 'role' | 'two_factor_enabled'>,
@@ -52,14 +62,31 @@ export type LoginResult = { message: string; data: LoginData };
 
 /** Sign-in, two-factor setup/enable and sign-out (spec 2.4, 4, 5). */
 export class AuthService {
-  private readonly ipLimiter: RateLimiter;
-  private readonly accountLimiter: RateLimiter;
-  private readonly codeLimiter: RateLimiter;
+  private readonly ipLimiter: AttemptLimiter;
+  private readonly accountLimiter: AttemptLimiter;
+  private readonly codeLimiter: AttemptLimiter;
 
   constructor(private readonly deps: AuthDeps) {
-    this.ipLimiter = new RateLimiter(deps.rateLimits.loginIp, deps.clock);
-    this.accountLimiter = new RateLimiter(deps.rateLimits.loginAccount, deps.clock);
-    this.codeLimiter = new RateLimiter(deps.rateLimits.twoFactor, deps.clock);
+    const { store, clock, rateLimits } = deps;
+    // Accounts and 2FA codes back off (config.ts LockoutRule); the IP limit is a plain window.
+    const backoff = <R extends { windowMs: number; lockMs?: number; maxLockMs?: number }>(rule: R) => ({
+      ...rule,
+      lockMs: rule.lockMs ?? 60_000,
+      maxLockMs: rule.maxLockMs ?? rule.windowMs,
+    });
+    this.ipLimiter = new AttemptLimiter(store, rateLimits.loginIp, clock, LOGIN_LIMIT_KEYS.ip);
+    this.accountLimiter = new AttemptLimiter(
+      store,
+      backoff(rateLimits.loginAccount),
+      clock,
+      LOGIN_LIMIT_KEYS.account,
+    );
+    this.codeLimiter = new AttemptLimiter(
+      store,
+      backoff(rateLimits.twoFactor),
+      clock,
+      LOGIN_LIMIT_KEYS.twoFactor,
+    );
   }
 
   /** Records a session row (the token is valid only while it is live) and signs its JWT. */
@@ -81,10 +108,13 @@ export class AuthService {
     return { token: await this.issueToken(db, admin.id, admin.role, 'session'), user: toUser(admin) };
   }
 
-  /** Checks a code against the admin's enabled secret, refusing replays; counts failures. */
-  private async checkCode(admin: repo.AdminRow, code: string): Promise<boolean> {
-    const key = `admin:${admin.id}`;
-    this.codeLimiter.assert(key);
+  /**
+   * Checks a code against the admin's enabled secret, refusing replays. The attempt is reserved first
+   * (429 while locked) unless the caller `reserved` it already; a right code forgets the failures.
+   */
+  private async checkCode(admin: repo.AdminRow, code: string, reserved = false): Promise<boolean> {
+    const key = codeKey(admin);
+    if (!reserved) await this.codeLimiter.reserve(key);
     const step = await verifyTotp(
       admin.two_factor_secret ?? '',
       code,
@@ -92,37 +122,39 @@ export class AuthService {
       admin.totp_last_step,
     );
     if (step !== null && (await repo.advanceTotpStep(this.deps.db, admin.id, step))) {
-      this.codeLimiter.reset(key);
+      await this.codeLimiter.reset(key);
       return true;
     }
-    this.codeLimiter.hit(key);
     return false;
   }
 
   async login(body: LoginBody, ip: string): Promise<LoginResult> {
     const email = body.email.toLowerCase();
-    const accountKey = `email:${email}`;
-    const ipKey = `ip:${ip}`;
-    this.ipLimiter.assert(ipKey);
-    this.accountLimiter.assert(accountKey);
+    // The attempt is counted BEFORE the password is checked, atomically in the shared store, so
+    // parallel guesses (on any replica) are limited exactly as guesses in a row. An attempt the
+    // account refuses is not counted for the IP.
+    await this.ipLimiter.reserve(ip);
+    try {
+      await this.accountLimiter.reserve(email);
+    } catch (err) {
+      await this.ipLimiter.release(ip);
+      throw err;
+    }
 
     const admin = await repo.findAdminByEmail(this.deps.db, email);
     const ok = await verifyPassword(admin?.password_hash, body.password);
-    if (!admin || !ok) {
-      this.ipLimiter.hit(ipKey);
-      this.accountLimiter.hit(accountKey);
-      throw new HttpError(401, MESSAGES.invalidCredentials);
-    }
+    if (!admin || !ok) throw new HttpError(401, MESSAGES.invalidCredentials);
+    // The right password is no failure: un-count it for the IP and forget the account's failures
+    // (the owner is never kept out once a lock has expired). 2FA codes have their own limit.
+    await Promise.all([this.ipLimiter.release(ip), this.accountLimiter.reset(email)]);
     if (admin.status !== 'active' || admin.deleted_at !== null) throw new HttpError(403, MESSAGES.blocked);
 
     if (admin.two_factor_enabled) {
       if (!body.twoFactorToken) return { message: MESSAGES.codeRequired, data: { twoFactorRequired: true } };
       if (!(await this.checkCode(admin, body.twoFactorToken))) throw new HttpError(401, MESSAGES.invalidCode);
-      this.accountLimiter.reset(accountKey);
       return { message: MESSAGES.loginOk, data: await this.session(this.deps.db, admin) };
     }
 
-    this.accountLimiter.reset(accountKey);
     if (this.deps.config.twoFactor === 'required' || body.requireTwoFactor) {
       const setup = await this.newPendingSecret(admin);
       return {
@@ -146,32 +178,57 @@ export class AuthService {
     return { secret, otpauthUrl: url, qrCodeUrl: await qrDataUrl(url), userId: admin.id };
   }
 
-  /** GET /admin/auth/2fa/setup: a new pending secret for the caller. */
-  async setup(caller: RequestAdmin): Promise<TwoFactorSetupData> {
-    return this.newPendingSecret(caller);
+  /**
+   * Replacing a working 2FA needs the current password and a fresh code of the authenticator in use,
+   * so a stolen session token alone can never swap it. Wrong proofs count as wrong codes.
+   */
+  private async assertCurrentProof(
+    admin: repo.AdminRow,
+    proof: TwoFactorReplaceSetupBody,
+    reserved = false,
+  ): Promise<void> {
+    if (!proof.currentPassword || !proof.currentCode) throw new HttpError(400, MESSAGES.proofRequired);
+    // One attempt (reserved before anything is checked) covers the password and the code.
+    if (!reserved) await this.codeLimiter.reserve(codeKey(admin));
+    if (!(await verifyPassword(admin.password_hash, proof.currentPassword)))
+      throw new HttpError(401, MESSAGES.invalidPassword);
+    if (!(await this.checkCode(admin, proof.currentCode, true)))
+      throw new HttpError(401, MESSAGES.invalidCode);
+  }
+
+  /**
+   * GET (no proof) or POST /admin/auth/2fa/setup: a new pending secret for the caller. Once 2FA is
+   * enabled (read from the database, not the cached session) only with the current proof.
+   */
+  async setup(caller: RequestAdmin, proof: TwoFactorReplaceSetupBody = {}): Promise<TwoFactorSetupData> {
+    const admin = await repo.findAdminById(this.deps.db, caller.id);
+    if (!admin) throw new HttpError(400, MESSAGES.invalidSetup);
+    if (admin.two_factor_enabled) await this.assertCurrentProof(admin, proof);
+    return this.newPendingSecret(admin);
   }
 
   /** POST /admin/auth/2fa/enable: verifies the first code of the pending secret and opens a session. */
   async enable(caller: RequestAdmin, body: TwoFactorEnableBody): Promise<SessionData> {
-    const key = `admin:${caller.id}`;
-    this.codeLimiter.assert(key);
+    const key = codeKey(caller);
     const admin = await repo.findAdminById(this.deps.db, caller.id);
     if (!admin || body.userId !== caller.id || !admin.two_factor_pending_secret) {
       throw new HttpError(400, MESSAGES.invalidSetup);
     }
     if (admin.two_factor_pending_secret !== body.secret) throw new HttpError(400, MESSAGES.invalidSetup);
+    // Counted before the code is checked (429 while locked); forgotten once 2FA is enabled.
+    await this.codeLimiter.reserve(key);
     const step = await verifyTotp(body.secret, body.token, this.deps.clock(), null);
-    if (step === null) {
-      this.codeLimiter.hit(key);
-      throw new HttpError(400, MESSAGES.invalidCode);
-    }
-    return this.deps.db.transaction(async (tx) => {
-      if (!(await repo.enableTwoFactor(tx, admin.id, body.secret, step)))
+    if (step === null) throw new HttpError(400, MESSAGES.invalidCode);
+    // Replacing a working 2FA: the proof again (the pending secret alone is not enough).
+    if (admin.two_factor_enabled) await this.assertCurrentProof(admin, body, true);
+    const session = await this.deps.db.transaction(async (tx) => {
+      if (!(await repo.enableTwoFactor(tx, admin.id, body.secret, step, admin.two_factor_enabled)))
         throw new HttpError(400, MESSAGES.invalidSetup);
       await repo.revokeSession(tx, caller.jti);
-      this.codeLimiter.reset(key);
       return this.session(tx, { ...admin, two_factor_enabled: true });
     });
+    await this.codeLimiter.reset(key);
+    return session;
   }
 
   async logout(caller: RequestAdmin): Promise<void> {

@@ -21,7 +21,7 @@ export async function dashboardRoutes(
   );
 
   defineRoute(app, routes.dashboardRefresh, { tags, summary: 'Recompute the figures now' }, async () => {
-    opts.dashboard.invalidate();
+    await opts.dashboard.invalidate();
     return {
       success: true,
       message: 'Dashboard stats refreshed successfully',

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../src/db/types.ts';
+import type { SharedStore } from '../src/lib/shared-store/index.ts';
+import { SimulatedChain } from '../src/modules/payout/chain.ts';
+import { PayoutWorker } from '../src/modules/payout/worker.ts';
+import { createAdmin, freshDb } from './helpers.ts';
+import { kinds, openStore, type StoreApp, storeApp, uniquePrefix } from './shared-store-helpers.ts';
+
+const PASSWORD = 'secret123';
+const STATS = '/api/admin/dashboard/stats';
+
+let db: DbHandle;
+beforeAll(async () => {
+  db = await freshDb();
+});
+afterAll(() => db.close());
+
+async function addUser(): Promise<number> {
+  const name = `replica_${randomBytes(4).toString('hex')}`;
+  const [row] = await db.query<{ id: number }>(
+    'INSERT INTO users (username, email) VALUES ($1, $2) RETURNING id',
+    [name, `${name}@example.com`],
+  );
+  return row!.id;
+}
+
+// Two replicas = two buildApp() on one database, each with its own connection to the same shared
+// store, with long caches (sessions 60 s, stats 60 s) so that only the shared store can explain
+// what one replica learns from the other.
+describe.each(kinds(['postgres', 'redis']))('two API replicas on the $kind store', ({ kind, skip }) => {
+  let storeA: SharedStore;
+  let storeB: SharedStore;
+  let a: StoreApp;
+  let b: StoreApp;
+  let token: string;
+  const email = `replicas-${randomBytes(4).toString('hex')}@example.com`;
+
+  beforeAll(async () => {
+    if (skip) return;
+    const prefix = uniquePrefix('replicas');
+    storeA = await openStore(kind, db, 'replicas', prefix);
+    storeB = await openStore(kind, db, 'replicas', prefix);
+    const env = { SESSION_CACHE_MS: '60000', STATS_CACHE_MS: '60000' };
+    a = await storeApp({ db, store: storeA, env });
+    b = await storeApp({ db, store: storeB, env });
+    await createAdmin(db, { email, password: PASSWORD });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await storeA?.close();
+    await storeB?.close();
+  });
+
+  it.skipIf(skip)('a logout answered by A is refused by B at the very next call', async () => {
+    const login = await a.login(email, PASSWORD);
+    token = login.json().data.token;
+    // B checks the token once and caches it (SESSION_CACHE_MS 60 s).
+    expect((await b.call('GET', STATS, { token })).statusCode).toBe(200);
+    expect((await b.call('GET', STATS, { token })).statusCode).toBe(200);
+    expect((await a.call('POST', '/api/admin/auth/logout', { token })).statusCode).toBe(200);
+    const refused = await b.call('GET', STATS, { token });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ success: false, message: 'Invalid or expired token' });
+    expect((await a.call('GET', STATS, { token })).statusCode).toBe(401);
+  });
+
+  it.skipIf(skip)('failed sign-ins on A count on B', async () => {
+    const target = `target-${randomBytes(4).toString('hex')}@example.com`;
+    await createAdmin(db, { email: target, password: PASSWORD });
+    for (const replica of [a, b, a, b, a])
+      expect((await replica.login(target, 'wrong-pass', '10.5.0.1')).statusCode).toBe(401);
+    const locked = await b.login(target, PASSWORD, '10.5.0.2');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe('Too many attempts. Please try again in 1 minute.');
+    expect((await a.login(target, PASSWORD, '10.5.0.3')).statusCode).toBe(429);
+  });
+
+  it.skipIf(skip)(
+    'the stats cache is shared, and a write on A (or a payout) refreshes it for B',
+    async () => {
+      token = (await a.login(email, PASSWORD)).json().data.token;
+      const users = async (replica: StoreApp) =>
+        (await replica.call('GET', STATS, { token })).json().data.totalUsers as number;
+      const before = await users(b);
+      const [first, second] = [await addUser(), await addUser()];
+      // Behind the API's back: A serves the figures B computed (one computation for all replicas).
+      expect(await users(a)).toBe(before);
+      expect(await users(b)).toBe(before);
+
+      // A write through A: B's very next call has the new figures.
+      expect((await a.call('DELETE', `/api/admin/user/${first}`, { token })).statusCode).toBe(200);
+      expect(await users(b)).toBe(before + 1);
+
+      // A payout on A's worker (server.ts wires onChange to the dashboard) refreshes B too.
+      const [withdrawal] = await db.query<{ id: number }>(
+        `INSERT INTO withdrawals (user_id, amount, wallet_address, status) VALUES ($1, 5, $2, 'approved') RETURNING id`,
+        [second, `0x${'cd'.repeat(20)}`],
+      );
+      await addUser();
+      expect(await users(b)).toBe(before + 1);
+      const worker = new PayoutWorker(db, new SimulatedChain(), {
+        onChange: () => void a.app.dashboard.invalidate(),
+      });
+      const run = await worker.runOnce();
+      expect(run.completed.map((c) => c.id)).toContain(withdrawal!.id);
+      await a.app.dashboard.settled();
+      expect(await users(b)).toBe(before + 2);
+    },
+  );
+});
