@@ -43,9 +43,12 @@ export function isConnectionLost(err: unknown): boolean {
   return DRIVER_MESSAGES.some((m) => err.message.includes(m));
 }
 
-/** True for every database fault that should answer 503 (the connection lost, or a timeout). */
+/**
+ * True for every database fault that should answer 503 (the connection lost, or a timeout), and for a
+ * shared store that does not answer (errors marked `unavailable`, see lib/shared-store/redis.ts).
+ */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  if (isConnectionLost(err)) return true;
+  if (isConnectionLost(err) || (err as { unavailable?: unknown } | null)?.unavailable === true) return true;
   const code = codeOf(err);
   if (code && GAVE_UP.has(code)) return true;
   const cause = (err as { cause?: unknown } | null)?.cause;

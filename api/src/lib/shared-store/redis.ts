@@ -46,6 +46,19 @@ type Scripted = Redis & {
   giveBack(key: string, ...args: number[]): Promise<number>;
 };
 
+/** Redis that does not answer (down, or reconnecting past the retries) is a 503, like a lost database. */
+class RedisUnavailableError extends Error {
+  readonly unavailable = true;
+}
+
+function reach<T>(command: Promise<T>): Promise<T> {
+  return command.catch((err: unknown) => {
+    // A script error or a wrong type is a bug, not an outage: leave it a 500.
+    if (err instanceof Error && /^(ERR|WRONGTYPE|NOSCRIPT)/.test(err.message)) throw err;
+    throw new RedisUnavailableError('Redis does not answer', { cause: err });
+  });
+}
+
 export class RedisStore implements SharedStore {
   readonly kind = 'redis';
 
@@ -53,24 +66,24 @@ export class RedisStore implements SharedStore {
 
   async take(key: string, rule: AttemptRule, now: number): Promise<Taken> {
     const r = normalizeRule(rule);
-    const wait = await this.redis.take(key, Math.floor(now), r.max, r.windowMs, r.lockMs, r.maxLockMs);
+    const wait = await reach(this.redis.take(key, Math.floor(now), r.max, r.windowMs, r.lockMs, r.maxLockMs));
     return { retryAfterMs: Number(wait) };
   }
 
   async giveBack(key: string, rule: AttemptRule, now: number): Promise<void> {
-    await this.redis.giveBack(key, Math.floor(now), normalizeRule(rule).max);
+    await reach(this.redis.giveBack(key, Math.floor(now), normalizeRule(rule).max));
   }
 
   get(key: string): Promise<string | null> {
-    return this.redis.get(key);
+    return reach(this.redis.get(key));
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
-    await this.redis.set(key, value, 'PX', Math.max(1, Math.ceil(ttlMs)));
+    await reach(this.redis.set(key, value, 'PX', Math.max(1, Math.ceil(ttlMs))));
   }
 
   async del(keys: string[]): Promise<number> {
-    return keys.length ? this.redis.del(...keys) : 0;
+    return keys.length ? reach(this.redis.del(...keys)) : 0;
   }
 
   async close(): Promise<void> {
@@ -87,7 +100,7 @@ export async function connectRedisStore(url: string, prefix: string): Promise<Re
     keyPrefix: prefix,
     lazyConnect: true,
     connectTimeout: 5000,
-    // A command fails after a short outage instead of waiting forever (the request then answers 500).
+    // A command fails after a short outage instead of waiting forever (the request then answers 503).
     maxRetriesPerRequest: 2,
   });
   redis.defineCommand('take', { numberOfKeys: 1, lua: TAKE });
