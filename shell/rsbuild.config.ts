@@ -32,6 +32,21 @@ export default defineConfig({
     tags: [{ tag: 'script', attrs: { src: '/config.js' }, head: true, append: false }],
   },
   output: { copy: [] },
-  server: { port: Number(process.env.PORT ?? 3001), historyApiFallback: true },
+  server: {
+    port: Number(process.env.PORT ?? 3001),
+    historyApiFallback: true,
+    // `pnpm dev` is one origin too, as `pnpm start` and a deployment are: /api goes to the API and the
+    // dev /config.js says `live` (API at {origin}/api), so 127.0.0.1:3001 works as well as localhost.
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+    setup: ({ action, server }) => {
+      if (action !== 'dev') return;
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== '/config.js') return next();
+        res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-cache');
+        res.end('window.__BACKOFFICE_CONFIG__ = { live: true };\n');
+      });
+    },
+  },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
 });

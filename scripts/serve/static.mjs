@@ -1,10 +1,12 @@
 // The static side of scripts/serve.mjs: files through serve-static (send refuses `..`, encoded or not,
-// and NUL, so nothing outside a served folder is reachable), gzip through compression, plus the
-// deploy-time overrides (BACKOFFICE_CONFIG, REMOTES_REGISTRY), mounted folders and the SPA fallback.
+// and NUL, so nothing outside a served folder is reachable), gzip through compression (each file's
+// compressed answer kept in memory, see cache.mjs), plus the deploy-time overrides (BACKOFFICE_CONFIG,
+// REMOTES_REGISTRY), mounted folders and the SPA fallback.
 import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import compression from 'compression';
 import serveStatic from 'serve-static';
+import { createCompressedCache, noteFile } from './cache.mjs';
 
 // Only content-hashed build output may be cached for good; everything else (index.html, config.js,
 // remotes.json, mf-manifest.json, public files) is replaced at deploy time.
@@ -23,6 +25,7 @@ function files(dir, index) {
     redirect: false,
     cacheControl: false,
     dotfiles: 'ignore',
+    setHeaders: noteFile,
   });
 }
 
@@ -55,6 +58,7 @@ function text(res, status, body) {
  */
 export function createStaticHandler({ dir, spa, mounts }) {
   const gzip = compression({ level: 9, threshold: 0 });
+  const cache = createCompressedCache();
   const app = files(dir, true);
   const mounted = mounts.map((mount) => ({ prefix: mount.prefix, serve: files(mount.dir, false) }));
 
@@ -68,6 +72,9 @@ export function createStaticHandler({ dir, spa, mounts }) {
   };
 
   return function handle(req, res, pathname) {
+    // The overridden files never come from serve-static, so the cache never holds them.
+    if (cache.replay(req, res)) return;
+    cache.record(req, res);
     gzip(req, res, () => {
       commonHeaders(res, pathname);
       const replaced = overridden(pathname);
