@@ -123,6 +123,37 @@ function buildOne(app: string, logsDir: string) {
   });
 }
 
+/**
+ * The local USDT chain the API pays withdrawals on (`pnpm -C api dev-chain`: a dev EVM node with a test
+ * token), so the e2e run drives the real chain client, not the simulated one. Returns the API's CHAIN_*.
+ */
+async function startChain(run: Run, logsDir: string): Promise<Record<string, string>> {
+  const logFile = join(logsDir, 'chain.log');
+  const chain = new Child('chain', pnpm, ['-C', 'api', 'dev-chain', String(ports.chain)], {
+    cwd: repoRoot,
+    env: baseEnv({}),
+    logFile,
+  });
+  run.children.push(chain);
+  chain.reportUnexpectedExit();
+  let settings: Record<string, string> | undefined;
+  await waitUntil(
+    'the dev chain',
+    async () => {
+      const line = chain
+        .tail(20)
+        .split('\n')
+        .find((text) => text.startsWith('{"CHAIN_RPC_URL"'));
+      settings = line ? (JSON.parse(line) as Record<string, string>) : undefined;
+      return Boolean(settings);
+    },
+    120_000,
+    chain,
+  );
+  log(`chain: ${settings!.CHAIN_RPC_URL} (token ${settings!.CHAIN_TOKEN_ADDRESS})`);
+  return settings!;
+}
+
 /** Copies a dist into the run's temp dir: a rebuild during the run cannot pull files from under it. */
 function snapshot(app: string, tempDir: string): string {
   const dist = join(repoRoot, app, 'dist');
@@ -153,7 +184,11 @@ export default async function globalSetup() {
     const dataDir = join(tempDir, 'data');
     mkdirSync(dataDir, { recursive: true });
 
-    const [, database] = await Promise.all([build(logsDir), freshDatabase(tempDir)]);
+    const [, database, chainEnv] = await Promise.all([
+      build(logsDir),
+      freshDatabase(tempDir),
+      startChain(run, logsDir),
+    ]);
     run.database = database;
     log(
       `database: ${database.mode === 'postgres' ? `PostgreSQL ${database.env.DATABASE_URL}` : `PGlite in ${dataDir}`}`,
@@ -161,6 +196,7 @@ export default async function globalSetup() {
 
     const apiEnv = baseEnv({
       ...database.env,
+      ...chainEnv,
       DATA_DIR: dataDir,
       PORT: String(ports.api),
       HOST: '127.0.0.1',

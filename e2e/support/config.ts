@@ -8,6 +8,8 @@ export const ports = {
   finance: 4003,
   supportUsers: 4004,
   mines: 4005,
+  /** The dev EVM chain the API pays withdrawals on. */
+  chain: 4098,
   control: 4099,
 } as const;
 
