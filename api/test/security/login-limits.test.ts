@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import type { DbHandle } from '../src/db/types.ts';
-import { PostgresStore, type SharedStore } from '../src/lib/shared-store/index.ts';
-import { connectRedisStore } from '../src/lib/shared-store/redis.ts';
-import { createAdmin, driver, freshDb, testClock, totpAt } from './helpers.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { DbHandle } from '../../src/db/types.ts';
+import { PostgresStore, type SharedStore } from '../../src/lib/shared-store/index.ts';
+import { connectRedisStore } from '../../src/lib/shared-store/redis.ts';
+import { createAdmin, driver, freshDb, testClock, totpAt } from '../helpers.ts';
 import {
   freshPgDatabase,
   kinds,
@@ -16,7 +16,7 @@ import {
   type StoreApp,
   statusCounts,
   storeApp,
-} from './shared-store-helpers.ts';
+} from '../shared-store-helpers.ts';
 
 const PASSWORD = 'secret123';
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -147,7 +147,7 @@ describe.each(kinds(driver === 'postgres' ? ['postgres', 'redis'] : ['memory', '
   },
 );
 
-const API_DIR = fileURLToPath(new URL('..', import.meta.url));
+const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 /** `pnpm -C api unlock-admin <email>` (the script runs `tsx src/cli.ts unlock-admin`). */
 function unlockAdmin(email: string, env: Record<string, string>) {
