@@ -8,6 +8,7 @@
 //   pnpm bench -- --samples 9 --no-build
 //   pnpm bench -- --suite api --only 'support' --no-build   (cases whose name matches)
 //   pnpm bench -- --suite api --scale 0.1      API lists on a tenth of the scale data
+//   pnpm bench -- --suite api --seconds 5      5 s of load per side of each list case (default 3)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -32,11 +33,14 @@ const { values: args } = parseArgs({
     'port-base': { type: 'string', default: process.env.BENCH_PORT_BASE ?? '4080' },
     scale: { type: 'string', default: '1' },
     only: { type: 'string' },
+    seconds: { type: 'string', default: '3' },
   },
   allowPositionals: true,
 });
 
 const samples = Number(args.samples);
+const loadSeconds = Number(args.seconds);
+if (!(loadSeconds > 0)) throw new Error('--seconds must be a positive number');
 const scale = Number(args.scale);
 if (!(scale > 0)) throw new Error('--scale must be a positive number');
 if (!Number.isInteger(samples) || samples < 1) throw new Error('--samples must be a positive integer');
@@ -56,6 +60,7 @@ const log = (message: string) => console.log(message);
 
 const context: BenchContext = {
   samples,
+  loadSeconds,
   only: args.only ? new RegExp(args.only) : undefined,
   build: !args['no-build'],
   browser() {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -16,6 +16,10 @@ import { portAnswers, run, waitForHttp } from './processes.ts';
  */
 export interface BenchConsole {
   apiOrigin: string;
+  /** The API's process group (pnpm -> tsx -> node), for its CPU time. */
+  apiPid: number;
+  /** Another API process on the same database and secret (a replica), on `port`. */
+  startReplica(port: number): Promise<{ origin: string; pid: number }>;
   databaseUrl: string;
   token: string;
   user: unknown;
@@ -96,14 +100,21 @@ export async function startConsole(options: {
   );
 
   const url = databaseUrl(name);
+  // A shared store for several replicas, when Redis answers (both replicas get it, so one and two
+  // replicas are measured alike). A logical database of its own per run (1-15), so counters left by
+  // other runs or tests on the same Redis (a locked sign-in, say) are not shared. BENCH_REDIS_URL
+  // overrides it; BENCH_REDIS_URL=none leaves it out.
+  const redisUrl =
+    process.env.BENCH_REDIS_URL ??
+    ((await portAnswers(6379)) ? `redis://127.0.0.1:6379/${1 + randomInt(15)}` : 'none');
   const env = {
     ...process.env,
     DATABASE_URL: url,
     DATA_DIR: join(snapshotsDir, 'api-data'),
-    PORT: String(options.port),
     HOST: '127.0.0.1',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    // The same secret in every replica, so a token signed by one is accepted by the others.
     JWT_SECRET: randomBytes(32).toString('hex'),
     CORS_ORIGINS: options.corsOrigins,
     DEMO: '0',
@@ -113,32 +124,16 @@ export async function startConsole(options: {
     // The bench signs in many times; the brute-force limit is not what is measured.
     RATE_LIMIT_MAX_FAILURES: '1000',
     MAINTENANCE: '0',
+    ...(redisUrl === 'none' ? {} : { REDIS_URL: redisUrl }),
   };
-  const api: ChildProcess = spawn('pnpm', ['-C', 'api', 'start'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  // The API runs in its own process group (pnpm -> tsx -> node): signal the whole group.
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      if (api.pid) process.kill(-api.pid, name);
-    } catch {
-      // already gone
-    }
+  if (redisUrl !== 'none') options.log(`API with REDIS_URL=${redisUrl}`);
+  const startApi = async (port: number) => {
+    const replica = spawnApi({ ...env, PORT: String(port) });
+    options.onCleanup(replica.stop);
+    await waitForHttp(`${replica.origin}/api/health`, 120_000, replica.child);
+    return { origin: replica.origin, pid: replica.child.pid! };
   };
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (api.exitCode !== null || api.signalCode !== null) return resolve();
-      api.once('exit', () => resolve());
-      signal('SIGTERM');
-      setTimeout(() => signal('SIGKILL'), 5000).unref();
-    });
-  options.onCleanup(stop);
-  process.once('exit', () => signal('SIGKILL'));
-  const apiOrigin = `http://127.0.0.1:${options.port}`;
-  await waitForHttp(`${apiOrigin}/api/health`, 120_000, api);
+  const { origin: apiOrigin, pid: apiPid } = await startApi(options.port);
 
   // Double-submit XSRF: any value, the same in the cookie and the header.
   const xsrf = randomBytes(8).toString('hex');
@@ -166,12 +161,40 @@ export async function startConsole(options: {
   options.onCleanup(() => pool.end());
   return {
     apiOrigin,
+    apiPid,
+    startReplica: startApi,
     databaseUrl: url,
     token,
     user,
     call: (method, path, body) => send(method, path, body, token),
     pool,
   };
+}
+
+/** `pnpm -C api start` in its own process group, with a stop that signals the whole group. */
+function spawnApi(env: NodeJS.ProcessEnv) {
+  const child: ChildProcess = spawn('pnpm', ['-C', 'api', 'start'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, name);
+    } catch {
+      // already gone
+    }
+  };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      signal('SIGTERM');
+      setTimeout(() => signal('SIGKILL'), 5000).unref();
+    });
+  process.once('exit', () => signal('SIGKILL'));
+  return { child, origin: `http://127.0.0.1:${env.PORT}`, stop };
 }
 
 /** A registry file pointing every remote at the origin it is served from in this run. */

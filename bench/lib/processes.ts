@@ -61,6 +61,7 @@ export async function waitForHttp(url: string, timeoutMs = 30_000, child?: Child
 
 export interface StaticServer {
   origin: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -101,7 +102,7 @@ export async function startNodeServer(options: {
     await stop();
     throw error;
   }
-  return { origin, stop };
+  return { origin, pid: child.pid!, stop };
 }
 
 /**

@@ -3,10 +3,14 @@ import type { Comparison, SuiteReport } from '../suites/types.ts';
 export type Verdict = 'PASS' | 'FAIL' | '';
 
 export function verdictOf(comparison: Comparison): Verdict {
-  if (comparison.maxRatio === undefined) return '';
+  const { maxRatio, minRatio } = comparison;
+  if (maxRatio === undefined && minRatio === undefined) return '';
   const ratio = ratioOf(comparison);
   // A target whose ratio cannot be computed is not met.
-  return ratio !== null && ratio <= comparison.maxRatio ? 'PASS' : 'FAIL';
+  if (ratio === null) return 'FAIL';
+  return (maxRatio === undefined || ratio <= maxRatio) && (minRatio === undefined || ratio >= minRatio)
+    ? 'PASS'
+    : 'FAIL';
 }
 
 export function ratioOf(comparison: Comparison): number | null {
@@ -20,6 +24,8 @@ function formatValue(value: number | null, unit: Comparison['unit']): string {
   if (value === null || Number.isNaN(value)) return '-';
   if (unit === 'bytes') return `${Math.round(value).toLocaleString('en-US')} B`;
   if (unit === 'ms') return `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+  if (unit === 'req/s') return `${Math.round(value).toLocaleString('en-US')}/s`;
+  if (unit === '%') return `${value.toFixed(0)} %`;
   return Math.round(value).toLocaleString('en-US');
 }
 
@@ -33,7 +39,12 @@ export function renderTable(report: SuiteReport): string {
       formatValue(comparison.baseline, comparison.unit),
       formatValue(comparison.subject, comparison.unit),
       ratio === null ? '-' : `${ratio.toFixed(2)}x`,
-      comparison.maxRatio === undefined ? '' : `<= ${comparison.maxRatio}x`,
+      [
+        comparison.minRatio === undefined ? '' : `>= ${comparison.minRatio}x`,
+        comparison.maxRatio === undefined ? '' : `<= ${comparison.maxRatio}x`,
+      ]
+        .filter(Boolean)
+        .join(', '),
       verdictOf(comparison),
     ];
   });

@@ -1,6 +1,10 @@
 import { apiSuite } from './api.ts';
+import { faultsSuite } from './faults.ts';
 import { firstLoadSuite } from './first-load.ts';
 import type { Suite } from './types.ts';
 
-/** Every suite, in the order `pnpm bench` runs them. A new suite is a file here and a line below. */
-export const suites: Suite[] = [firstLoadSuite, apiSuite];
+/**
+ * Every suite, in the order `pnpm bench` runs them. A new suite is a file here and a line below.
+ * faults runs last: it terminates the database connections of the API the others measure.
+ */
+export const suites: Suite[] = [firstLoadSuite, apiSuite, faultsSuite];

@@ -4,12 +4,14 @@ import type { BenchConsole } from '../lib/console.ts';
 /** One measured figure of a subject next to its baseline, with an optional target on the ratio. */
 export interface Comparison {
   metric: string;
-  unit: 'bytes' | 'ms' | 'count';
+  unit: 'bytes' | 'ms' | 'count' | 'req/s' | '%';
   /** The reference (the floor page, raw SQL, ...); null when a metric has no baseline. */
   baseline: number | null;
   subject: number;
   /** Target: subject / baseline must not exceed this. */
   maxRatio?: number;
+  /** Target: subject / baseline must reach at least this (throughput). */
+  minRatio?: number;
 }
 
 /** What a suite hands back for one subject (one page, one endpoint ...). */
@@ -28,6 +30,8 @@ export interface SuiteReport {
 /** What every suite gets from the runner: options, one shared browser, servers that stop at the end. */
 export interface BenchContext {
   samples: number;
+  /** `--seconds`: measured seconds of load on each side of an api list case (after a warm-up). */
+  loadSeconds: number;
   /** `--only`: measure only the cases whose name matches (suites with named cases). */
   only?: RegExp;
   /** False with --no-build: use the dist folders as they are. */

@@ -2,8 +2,8 @@
  * The floor of the api suite: the least any HTTP server in Node can do for a list case. Plain node:http
  * with no framework, no auth, no validation and no security headers: it runs the case's own SQL through
  * the API's driver setup (the same pool and type parsers) and answers the rows with JSON.stringify.
- * Timed beside the API and the raw SQL, it shows how much of the API's time the HTTP hop itself costs
- * on this machine, apart from everything the API adds.
+ * Loaded beside the API (suites/api.ts), it is the baseline of the list targets: what any Node HTTP
+ * server answering this SQL on this machine gets, apart from everything the API adds.
  *
  * Run as its own process (like the API): DATABASE_URL, FLOOR_PORT. GET /<area>/<case index>, and
  * GET /ping for a constant answer (the round trip of the HTTP hop alone).

@@ -2,9 +2,9 @@
  * Cases of the `api` bench suite (suites/api.ts). Each area lists its endpoints in its own file
  * (suites/api/<area>.ts) so teams add cases without touching the runner.
  *
- * The runner starts the API on a database seeded with `seed --scale` (PostgreSQL when DATABASE_URL or
- * the local server is there, else PGlite), signs in, and for every list case interleaves samples of
- * the HTTP call and of the same SQL run directly through the driver, then reports p99 of both.
+ * The runner starts the API on a PostgreSQL database seeded with `seed --scale`, signs in, and for every
+ * list case puts 32 connections of closed-loop load on the endpoint and on the floor server answering
+ * the same SQL (floor-server.ts), interleaved, then reports the throughput and p50/p99 of both.
  */
 
 /** One SQL statement exactly as the endpoint's repository runs it. */
