@@ -120,7 +120,7 @@ async function unlockAdmin(
   const db = config.redisUrl ? undefined : await openDb(config, { timeouts: false });
   try {
     if (db) await migrate(db);
-    const store = await openSharedStore({ redisUrl: config.redisUrl }, db);
+    const store = await openSharedStore({ redisUrl: config.redisUrl, prefix: config.sharedStatePrefix }, db);
     try {
       const removed = await unlockAccount(store, email);
       console.log(

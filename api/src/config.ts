@@ -98,6 +98,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Redis for the state the API replicas share (lib/shared-store); unset = PostgreSQL, or memory with PGlite. */
   redisUrl: string | undefined;
+  /** Prefix of every shared-state key: consoles that share one Redis keep apart. */
+  sharedStatePrefix: string;
   logLevel: string;
   /** PostgreSQL timeouts (ms, 0 = off); PGlite ignores them. See db/pg.ts. */
   db: DbTimeouts;
@@ -148,6 +150,7 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
     .optional(),
+  SHARED_STATE_PREFIX: z.string().min(1).max(100).default('bo:'),
   RATE_LIMIT_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.string().default('info'),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: rateLimitsFor(e.RATE_LIMIT_MAX_FAILURES),
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    sharedStatePrefix: e.SHARED_STATE_PREFIX,
     logLevel: e.LOG_LEVEL,
     db: {
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,

@@ -8,7 +8,10 @@ const config = loadConfig();
 const started = Date.now();
 const { db, migrations, admin, seeded } = await prepare(config);
 // Shared by the API replicas (rate limits, revoked sessions, dashboard cache): Redis, else PostgreSQL.
-const store = await openSharedStore({ redisUrl: config.redisUrl }, db).catch(async (err: Error) => {
+const store = await openSharedStore(
+  { redisUrl: config.redisUrl, prefix: config.sharedStatePrefix },
+  db,
+).catch(async (err: Error) => {
   console.error(err.message);
   await db.close();
   process.exit(1);

@@ -86,6 +86,8 @@ test.describe('two API replicas behind one proxy (Redis + PostgreSQL)', () => {
       ...env,
       ...db.env,
       REDIS_URL,
+      // Counters of earlier runs stay in the shared Redis for their window: this run keeps apart.
+      SHARED_STATE_PREFIX: `e2e-replicas-${randomBytes(4).toString('hex')}:`,
       HOST: '127.0.0.1',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
