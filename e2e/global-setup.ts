@@ -291,6 +291,7 @@ export default async function globalSetup() {
       main: await enable(mainAdmin.email, mainAdmin.password),
       signout: await enable(extraAdmins.signout.email, extraAdmins.signout.password),
       revoked: await enable(extraAdmins.revoked.email, extraAdmins.revoked.password),
+      replace: await enable(extraAdmins.replace.email, extraAdmins.replace.password),
     };
     const storageState = join(runDir, 'admin.storage.json');
     writeFileSync(

@@ -47,6 +47,8 @@ export const extraAdmins = {
   /** Goes through 2FA setup in the browser (one per attempt: a retry needs a fresh one). */
   fresh1: { email: 'e2e.fresh1@example.com', password: 'e2e-secret-5' },
   fresh2: { email: 'e2e.fresh2@example.com', password: 'e2e-secret-6' },
+  /** Replaces its authenticator on the console's two-factor page (its session is replaced). */
+  replace: { email: 'e2e.replace@example.com', password: 'e2e-secret-7' },
 } as const;
 export type ExtraAdmin = keyof typeof extraAdmins;
 

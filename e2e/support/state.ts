@@ -11,7 +11,7 @@ export interface RunState {
   maintenanceFlag: string;
   expected: ExpectedFigures;
   /** Admins with 2FA enabled, each with a live session made in set-up. */
-  twoFactor: Record<'main' | 'signout' | 'revoked', TwoFactorAdmin & { session: Session }>;
+  twoFactor: Record<'main' | 'signout' | 'revoked' | 'replace', TwoFactorAdmin & { session: Session }>;
   /** Admins that never set up 2FA. */
   noTwoFactor: Record<'shots' | 'fresh1' | 'fresh2', { email: string; password: string }>;
   /** Storage state (localStorage of the console origin) signed in as the main admin. */

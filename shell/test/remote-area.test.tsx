@@ -33,6 +33,8 @@ describe('a remote area', () => {
     loadRemoteApp.mockRejectedValueOnce(new Error('#RUNTIME-003 Failed to get manifest'));
     render(<RemoteArea remote={remote} host={testHostContext()} />);
     expect(await screen.findByText('This area is unavailable')).toBeTruthy();
+    expect(screen.getByText('#RUNTIME-003 Failed to get manifest')).toBeTruthy();
+    expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
 
     loadRemoteApp.mockResolvedValue({ default: () => <p>mines are back</p> });
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -40,19 +42,50 @@ describe('a remote area', () => {
     expect(loadRemoteApp).toHaveBeenLastCalledWith(remote, true);
   });
 
-  it('contains a remote that throws while rendering', async () => {
+  it("shows the spec's error page, inside the layout, for a loaded remote that throws while rendering", async () => {
+    let crash = true;
     loadRemoteApp.mockResolvedValue({
       default: () => {
-        throw new Error('boom');
+        if (crash) throw new Error('Cannot read properties of undefined (reading "total_pool")');
+        return <p>closed lotteries</p>;
       },
     });
-    render(
+    const host = testHostContext();
+    const page = (pathname: string) => (
       <div>
-        <p>sidebar stays</p>
-        <RemoteArea remote={remote} host={testHostContext()} />
-      </div>,
+        <a href="/">sidebar stays</a>
+        <RemoteArea remote={remote} host={host} resetKey={pathname} />
+      </div>
     );
-    expect(await screen.findByText('This area is unavailable')).toBeTruthy();
+    const { rerender } = render(page('/lottery/open'));
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
+    expect(screen.getByText('Cannot read properties of undefined (reading "total_pool")')).toBeTruthy();
+    expect(screen.queryByText('This area is unavailable')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.getByText('sidebar stays')).toBeTruthy();
+
+    // 'Back to Dashboard' navigates inside the console (no reload).
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    expect(host.navigations.at(-1)).toBe('/');
+
+    // Another route of the same area clears the error page.
+    crash = false;
+    rerender(page('/lottery/closed'));
+    expect(await screen.findByText('closed lotteries')).toBeTruthy();
+    expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
+  });
+
+  it('keeps the unavailable fallback when a loaded remote fails to fetch one of its chunks', async () => {
+    loadRemoteApp.mockResolvedValue({
+      default: () => {
+        const error = new Error('Loading chunk 412 failed.\n(error: http://localhost:3005/static/js/412.js)');
+        error.name = 'ChunkLoadError';
+        throw error;
+      },
+    });
+    render(<RemoteArea remote={remote} host={testHostContext()} />);
+    expect(await screen.findByText('This area is unavailable')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
   });
 });

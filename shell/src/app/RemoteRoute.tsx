@@ -19,5 +19,5 @@ export function RemoteRoute() {
   if (!registry) return <Loading size="large" />;
   const match = findRemote(registry, pathname);
   if (!match) return <Navigate to="/" replace />;
-  return <RemoteArea key={match.remote.name} remote={match.remote} host={host} />;
+  return <RemoteArea key={match.remote.name} remote={match.remote} host={host} resetKey={pathname} />;
 }

@@ -15,6 +15,7 @@ const SignInPage = lazy(loadSignIn);
 const AppLayout = lazy(() => import('../layout/AppLayout.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx'));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.tsx'));
+const TwoFactorPage = lazy(() => import('../features/account/TwoFactorPage.tsx'));
 
 const page = (element: ReactNode) => (
   <Suspense fallback={<Loading size="large" fullScreen />}>{element}</Suspense>
@@ -28,6 +29,7 @@ export function AppRoutes() {
       <Route element={<RequireAuth>{page(<AppLayout />)}</RequireAuth>}>
         <Route path="/" element={page(<DashboardPage />)} />
         <Route path="/maintenance" element={page(<MaintenancePage />)} />
+        <Route path="/account/two-factor" element={page(<TwoFactorPage />)} />
         <Route path="*" element={<RemoteRoute />} />
       </Route>
     </Routes>

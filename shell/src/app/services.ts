@@ -36,3 +36,6 @@ export const axiosInstance = createAxios({
 });
 
 export const http = createHttpClient(axiosInstance);
+
+/** For calls that check the admin's password or 2FA code: a wrong one answers 401 but keeps the session. */
+export const credentialHttp = createHttpClient(axiosInstance, { credentialCheck: true });

@@ -7,6 +7,7 @@ const shellTitles: Record<string, string> = {
   '/': 'Dashboard',
   '/auth/signin': 'Sign In',
   '/maintenance': 'Maintenance',
+  '/account/two-factor': 'Two-factor authentication',
 };
 
 /** The browser tab title of a location (spec section 2.1): shell pages, then the registry's routes. */

@@ -5,14 +5,25 @@ function describe(error: unknown): string {
   return typeof error === 'string' ? error : 'An unexpected error occurred';
 }
 
-/** Spec section 2.1: the fallback page for unhandled failures. */
-export function ErrorPage({ error }: { error: unknown }) {
+/**
+ * Spec section 2.1: the fallback page for unhandled failures. `inline` sits inside the layout (a remote
+ * screen that crashed: the sidebar stays usable); `onHome` goes to the dashboard without a reload.
+ */
+export function ErrorPage({
+  error,
+  inline = false,
+  onHome = () => window.location.assign('/'),
+}: {
+  error: unknown;
+  inline?: boolean;
+  onHome?: () => void;
+}) {
   return (
-    <div className="error-page" role="alert">
+    <div className={`error-page${inline ? ' error-page--inline' : ''}`} role="alert">
       <h1>Unexpected Application Error!</h1>
       <p className="error-page__message">{describe(error)}</p>
       <div className="error-page__actions">
-        <button type="button" className="btn btn--primary" onClick={() => window.location.assign('/')}>
+        <button type="button" className="btn btn--primary" onClick={onHome}>
           Back to Dashboard
         </button>
         <button type="button" className="btn" onClick={() => window.location.reload()}>

@@ -12,20 +12,59 @@ import {
 import { fetchRelease, type RemoteRelease } from '../federation/release.ts';
 import { loadRemoteApp } from '../federation/runtime.ts';
 import type { RemoteEntry } from '../registry/registry.ts';
+import { ErrorPage } from './ErrorPage.tsx';
 import { Loading } from './Loading.tsx';
 
-class AreaBoundary extends Component<
-  { fallback: (error: Error) => ReactNode; children: ReactNode },
-  { error: Error | null }
-> {
-  override state: { error: Error | null } = { error: null };
+/** The remote could not be LOADED (manifest, entry or chunk fetch): the 'unavailable' fallback with Retry. */
+export class RemoteLoadError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'RemoteLoadError';
+  }
+}
 
-  static getDerivedStateFromError(error: Error) {
-    return { error };
+/**
+ * A failure to fetch code, also when a loaded remote fetches one of its own lazy chunks later
+ * (the bundler's ChunkLoadError, the Module Federation runtime's '#RUNTIME-' errors).
+ */
+export function isLoadFailure(error: unknown): boolean {
+  if (error instanceof RemoteLoadError) return true;
+  if (!(error instanceof Error)) return false;
+  return (
+    error.name === 'ChunkLoadError' ||
+    /^Loading (CSS )?chunk .+ failed/.test(error.message) ||
+    error.message.includes('#RUNTIME-')
+  );
+}
+
+class AreaBoundary extends Component<
+  { fallback: (error: Error) => ReactNode; resetKey?: string | undefined; children: ReactNode },
+  { error: Error | null; resetKey?: string | undefined }
+> {
+  override state: { error: Error | null; resetKey?: string | undefined } = {
+    error: null,
+    resetKey: this.props.resetKey,
+  };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
   }
 
-  override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('Remote area failed', error, info.componentStack);
+  /** Another route of the same area clears a crash (a remote that cannot load fails there too). */
+  static getDerivedStateFromProps(
+    props: { resetKey?: string | undefined },
+    state: { error: Error | null; resetKey?: string | undefined },
+  ) {
+    if (props.resetKey === state.resetKey) return null;
+    return { resetKey: props.resetKey, error: null };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(
+      isLoadFailure(error) ? 'Remote area failed to load' : 'Remote area crashed',
+      error,
+      info.componentStack,
+    );
   }
 
   override render() {
@@ -87,22 +126,46 @@ function areaName(remote: RemoteEntry): string {
 
 /**
  * One remote, isolated: its own error boundary and suspense, so a remote that is down or throws
- * leaves the rest of the console working. Retry builds a NEW lazy component (React caches a rejected
- * one) and re-registers the remote, so it recovers without a page reload.
+ * leaves the rest of the console (the sidebar) working. A remote that cannot be loaded shows
+ * 'This area is unavailable' with Retry, which builds a NEW lazy component (React caches a rejected
+ * one) and re-registers the remote, so it recovers without a page reload. A loaded remote that throws
+ * while rendering shows the spec's error page (section 2.1) with the message, until the route changes
+ * (`resetKey`, the pathname).
  */
-export function RemoteArea({ remote, host }: { remote: RemoteEntry; host: HostContext }) {
+export function RemoteArea({
+  remote,
+  host,
+  resetKey,
+}: {
+  remote: RemoteEntry;
+  host: HostContext;
+  resetKey?: string;
+}) {
   const [attempt, setAttempt] = useState(0);
-  const RemoteApp = useMemo(() => lazy(() => loadRemoteApp(remote, attempt > 0)), [remote, attempt]);
+  const RemoteApp = useMemo(
+    () =>
+      lazy(() =>
+        loadRemoteApp(remote, attempt > 0).catch((error: unknown) => {
+          throw new RemoteLoadError(error);
+        }),
+      ),
+    [remote, attempt],
+  );
   return (
     <AreaBoundary
       key={`${remote.name}:${attempt}`}
-      fallback={(error) => (
-        <AreaUnavailable
-          area={areaName(remote)}
-          detail={error.message}
-          onRetry={() => setAttempt((n) => n + 1)}
-        />
-      )}
+      resetKey={resetKey}
+      fallback={(error) =>
+        isLoadFailure(error) ? (
+          <AreaUnavailable
+            area={areaName(remote)}
+            detail={error.message}
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
+        ) : (
+          <ErrorPage error={error} inline onHome={() => host.navigate('/')} />
+        )
+      }
     >
       <Suspense fallback={<Loading size="large" />}>
         <RemoteApp host={host} />

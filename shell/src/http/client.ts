@@ -5,6 +5,16 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 const EXPIRED_MESSAGE = 'Invalid or expired token';
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * A call that checks the admin's password or 2FA code (replacing the authenticator): its 401 is a
+     * wrong password or code, shown to the admin, not a lost session; 'Invalid or expired token' still is.
+     */
+    credentialCheck?: boolean;
+  }
+}
+
 export interface HttpClientOptions {
   baseURL: string;
   getToken(): string | null;
@@ -81,7 +91,10 @@ export function createAxios(options: HttpClientOptions): AxiosInstance {
     if (axios.isAxiosError(error) && error.response) {
       const { status } = error.response;
       const sentToken = Boolean(error.config?.headers?.Authorization);
-      if (sentToken && (status === 401 || (status === 403 && serverMessage(error) === EXPIRED_MESSAGE))) {
+      const expired = serverMessage(error) === EXPIRED_MESSAGE;
+      const lostSession =
+        status === 401 ? expired || !error.config?.credentialCheck : status === 403 && expired;
+      if (sentToken && lostSession) {
         options.onUnauthorized();
       } else if (status === 503) {
         options.onMaintenance();
@@ -92,14 +105,18 @@ export function createAxios(options: HttpClientOptions): AxiosInstance {
   return instance;
 }
 
-/** The HostContext http client: every answer is parsed with the contract schema. */
-export function createHttpClient(instance: AxiosInstance): HttpClient {
+/**
+ * The HostContext http client: every answer is parsed with the contract schema. `defaults` are added
+ * to every call's axios config (e.g. `credentialCheck`).
+ */
+export function createHttpClient(instance: AxiosInstance, defaults: AxiosRequestConfig = {}): HttpClient {
   async function send<T>(
     config: AxiosRequestConfig,
     schema: ResponseParser<T>,
     options?: RequestOptions,
   ): Promise<T> {
     const response = await instance.request({
+      ...defaults,
       ...config,
       params: options?.params,
       signal: options?.signal,

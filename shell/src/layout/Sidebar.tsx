@@ -1,9 +1,12 @@
-import { DownOutlined, LogoutOutlined } from '@ant-design/icons';
+import { DownOutlined, LogoutOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { MenuItem } from '../registry/registry.ts';
 import { MenuIcon } from './icons.tsx';
 import { isActive } from './menu.ts';
+
+/** The signed-in admin's own 2FA settings (spec: optional two-factor authentication). */
+const TWO_FACTOR_PATH = '/account/two-factor';
 
 function Logo({ compact }: { compact: boolean }) {
   return (
@@ -100,6 +103,17 @@ export function Sidebar({
           ),
         )}
       </ul>
+      <Link
+        to={TWO_FACTOR_PATH}
+        className={`nav__item sidebar__account${pathname === TWO_FACTOR_PATH ? ' is-current' : ''}`}
+        aria-current={pathname === TWO_FACTOR_PATH ? 'page' : undefined}
+        title={collapsed ? 'Two-factor authentication' : undefined}
+      >
+        <span className="menu-icon" aria-hidden>
+          <SafetyOutlined />
+        </span>
+        <span className="nav__label">Two-factor authentication</span>
+      </Link>
       <button type="button" className="nav__item sidebar__signout" onClick={onSignOut} title="Sign Out">
         <span className="menu-icon" aria-hidden>
           <LogoutOutlined />

@@ -7,10 +7,12 @@ export function CodeInput({
   value,
   onChange,
   autoFocus = true,
+  label = 'Authentication code',
 }: {
   value: string;
   onChange: (code: string) => void;
   autoFocus?: boolean;
+  label?: string;
 }) {
   const [touched, setTouched] = useState(false);
   // The code step follows the credentials: the cursor waits in the code field (not on the setup step,
@@ -22,7 +24,7 @@ export function CodeInput({
   const error =
     touched && value.length > 0 && !isValidTwoFactorCode(value) ? messages.login.twoFactorInvalid : undefined;
   return (
-    <Field label="Authentication code" error={error}>
+    <Field label={label} error={error}>
       {(props) => (
         <input
           {...props}

@@ -10,6 +10,7 @@ import { type Credentials, enableTwoFactor, type LoginOutcome, login } from './a
 import { CodeInput } from './CodeInput.tsx';
 import { Field } from './Field.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
+import { TwoFactorQr } from './TwoFactorQr.tsx';
 
 type Mode =
   | { name: 'credentials' }
@@ -224,14 +225,7 @@ export default function SignInPage() {
               {...codeStep}
               onSubmit={submitSetup}
             >
-              <p className="signin__hint">
-                Scan this QR code with Google Authenticator (or any authenticator app), then enter the 6-digit
-                code it shows.
-              </p>
-              <img className="signin__qr" src={mode.qrCodeUrl} alt="QR code for your authenticator app" />
-              <p className="signin__secret">
-                Can't scan it? Enter this key: <code>{mode.secret.match(/.{1,4}/g)?.join(' ')}</code>
-              </p>
+              <TwoFactorQr qrCodeUrl={mode.qrCodeUrl} secret={mode.secret} />
             </CodeStep>
           )}
         </div>

@@ -1,6 +1,11 @@
-import type { LoginResponse, TwoFactorEnableResponse } from '@backoffice/shared/contract';
+import type {
+  LoginResponse,
+  TwoFactorEnableResponse,
+  TwoFactorSetupData,
+  TwoFactorSetupResponse,
+} from '@backoffice/shared/contract';
 import { ApiError, trusted } from '@backoffice/shared/host';
-import { http } from '../../app/services.ts';
+import { credentialHttp, http } from '../../app/services.ts';
 
 export interface Credentials {
   email: string;
@@ -41,13 +46,45 @@ export async function login(credentials: Credentials, twoFactorToken?: string): 
   throw new ApiError('Invalid response from server', { kind: 'bad-response', fromServer: true });
 }
 
-/** POST /admin/auth/2fa/enable with the short-lived setup token; answers a full session. */
-export async function enableTwoFactor(setup: Extract<LoginOutcome, { kind: 'setup' }>, code: string) {
-  const answer = await http.post(
+/** Replacing a working 2FA: the admin's current password and a current code of the authenticator in use. */
+export interface CurrentProof {
+  currentPassword: string;
+  currentCode: string;
+}
+
+/** A pending secret to enable: from the sign-in setup step (with its setup token) or the account page. */
+export interface PendingSetup {
+  userId: number;
+  secret: string;
+  qrCodeUrl: string;
+  /** The short-lived '2fa-setup' token of the sign-in step; the stored session otherwise. */
+  setupToken?: string;
+}
+
+/**
+ * A new pending secret for the signed-in admin: GET /admin/auth/2fa/setup while 2FA is off, POST with
+ * the current proof to replace a working one.
+ */
+export async function startTwoFactorSetup(proof?: CurrentProof): Promise<TwoFactorSetupData> {
+  const answer = proof
+    ? await credentialHttp.post('/admin/auth/2fa/setup', proof, trusted<TwoFactorSetupResponse>())
+    : await http.get('/admin/auth/2fa/setup', trusted<TwoFactorSetupResponse>());
+  if (!answer.data)
+    throw new ApiError('Invalid response from server', { kind: 'bad-response', fromServer: true });
+  return answer.data;
+}
+
+/**
+ * POST /admin/auth/2fa/enable with the first code of the new secret (and, replacing a working 2FA, the
+ * current proof again); answers a full session (the calling one is revoked).
+ */
+export async function enableTwoFactor(setup: PendingSetup, code: string, proof?: CurrentProof) {
+  const client = proof ? credentialHttp : http;
+  const answer = await client.post(
     '/admin/auth/2fa/enable',
-    { userId: setup.userId, secret: setup.secret, token: code },
+    { userId: setup.userId, secret: setup.secret, token: code, ...proof },
     trusted<TwoFactorEnableResponse>(),
-    { headers: { Authorization: `Bearer ${setup.setupToken}` } },
+    setup.setupToken ? { headers: { Authorization: `Bearer ${setup.setupToken}` } } : undefined,
   );
   if (!answer.data)
     throw new ApiError('Invalid response from server', { kind: 'bad-response', fromServer: true });
