@@ -1,19 +1,5 @@
-import { Socket } from 'node:net';
 import { defineConfig } from 'vitest/config';
-
-/** True when something accepts TCP connections at host:port. */
-function reachable(host: string, port: number, timeoutMs = 800): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('error', () => done(false));
-    socket.connect(port, host, () => done(true));
-  });
-}
+import { reachable } from './test/reachable.ts';
 
 /**
  * Two projects run the same tests: 'pglite' (embedded, always) and 'postgres' (a fresh database per

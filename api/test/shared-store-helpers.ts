@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -13,26 +12,15 @@ import type { DbHandle } from '../src/db/types.ts';
 import { MemoryStore, PostgresStore, type SharedStore } from '../src/lib/shared-store/index.ts';
 import { connectRedisStore } from '../src/lib/shared-store/redis.ts';
 import { JWT_SECRET, XSRF } from './helpers.ts';
+import { reachable } from './reachable.ts';
 
 /** The Redis the tests use (TEST_REDIS_URL, default the local one). */
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-function reachable(url: string, timeoutMs = 800): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('error', () => done(false));
-    socket.connect(Number(port || 6379), hostname, () => done(true));
-  });
-}
-
 /** True when Redis answers; otherwise the Redis tests are skipped, with a notice (as PostgreSQL's are). */
-export const redisUp = process.env.TEST_REDIS !== '0' && (await reachable(REDIS_URL));
+const redis = new URL(REDIS_URL);
+export const redisUp =
+  process.env.TEST_REDIS !== '0' && (await reachable(redis.hostname, Number(redis.port || 6379)));
 if (!redisUp)
   console.warn(
     `\n[api tests] Redis does not answer at ${REDIS_URL}: the Redis shared-store tests are SKIPPED.\n`,

@@ -1,9 +1,9 @@
-import { errorMessage } from '@backoffice/shared/host';
 import { isValidTwoFactorCode, messages } from '@backoffice/shared/rules';
 import { Badge, Button, Card, PageHeader } from '@backoffice/shared/ui';
 import '@backoffice/shared/ui/ui.css';
 import { type FormEvent, useState } from 'react';
 import { useAuth } from '../../auth/store.ts';
+import { useNotifiedAction } from '../../components/useNotifiedAction.ts';
 import { notify } from '../../notify.ts';
 import { type CurrentProof, enableTwoFactor, type PendingSetup, startTwoFactorSetup } from '../signin/api.ts';
 import { CodeInput } from '../signin/CodeInput.tsx';
@@ -135,18 +135,7 @@ export default function TwoFactorPage() {
   const signIn = useAuth((state) => state.signIn);
   const enabled = user?.twoFactorEnabled === true;
   const [step, setStep] = useState<Step>({ name: 'status' });
-  const [busy, setBusy] = useState(false);
-
-  const run = async (action: () => Promise<void>, fallback: string) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      notify.error(errorMessage(error, fallback));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useNotifiedAction();
 
   const start = (proof?: CurrentProof) =>
     run(async () => {

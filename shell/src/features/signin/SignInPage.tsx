@@ -1,10 +1,10 @@
-import { errorMessage } from '@backoffice/shared/host';
 import { isValidTwoFactorCode, type LoginFormErrors, validateLoginForm } from '@backoffice/shared/rules';
 import { Button } from '@backoffice/shared/ui';
 import '@backoffice/shared/ui/ui.css';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/store.ts';
+import { useNotifiedAction } from '../../components/useNotifiedAction.ts';
 import { notify } from '../../notify.ts';
 import { type Credentials, enableTwoFactor, type LoginOutcome, login } from './api.ts';
 import { CodeInput } from './CodeInput.tsx';
@@ -118,7 +118,7 @@ export default function SignInPage() {
   const [mode, setMode] = useState<Mode>({ name: 'credentials' });
   const [credentials, setCredentials] = useState<Credentials | null>(null);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useNotifiedAction();
 
   // Spec section 2.4: the page does not scroll while it is shown.
   useEffect(() => {
@@ -136,17 +136,6 @@ export default function SignInPage() {
     signIn(session.token, session.user);
     notify.success(session.message || fallback);
     navigate('/', { replace: true });
-  };
-
-  const run = async (action: () => Promise<void>, fallback: string) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      notify.error(errorMessage(error, fallback));
-    } finally {
-      setBusy(false);
-    }
   };
 
   const submitCredentials = (values: Credentials) =>
