@@ -214,22 +214,64 @@ describe('pending withdrawals: the status form (spec 5)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it("toasts 'Failed to update withdrawal status' and keeps the dialog open for a retry", async () => {
+  async function updateFirst(h: ReturnType<typeof host>) {
+    await openPage(h);
+    fireEvent.click(within(rowOf(1)).getByRole('button', { name: 'Update withdrawal 1' }));
+    fireEvent.change(within(dialog()).getByLabelText('Status'), { target: { value: 'approved' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Update' }));
+  }
+
+  it("toasts 'Error updating withdrawal status' when the call fails, and keeps the dialog open for a retry", async () => {
     const h = host({
       'POST /admin/withdrawal/update': () => {
         throw new ApiError('Network Error', { kind: 'network' });
       },
     });
-    await openPage(h);
-    fireEvent.click(within(rowOf(1)).getByRole('button', { name: 'Update withdrawal 1' }));
-    fireEvent.change(within(dialog()).getByLabelText('Status'), { target: { value: 'approved' } });
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Update' }));
+    await updateFirst(h);
     await waitFor(() =>
-      expect(h.toasts).toContainEqual({ type: 'error', message: 'Failed to update withdrawal status' }),
+      expect(h.toasts).toContainEqual({ type: 'error', message: 'Error updating withdrawal status' }),
     );
+    expect(h.toasts).toHaveLength(1);
     expect(await within(dialog()).findByRole('button', { name: 'Update' })).toBeTruthy();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("toasts 'Error updating withdrawal status' for an error status without a server message", async () => {
+    const h = host({
+      'POST /admin/withdrawal/update': () => {
+        throw new ApiError('Request failed with status code 500', { status: 500, kind: 'bad-response' });
+      },
+    });
+    await updateFirst(h);
+    await waitFor(() =>
+      expect(h.toasts).toContainEqual({ type: 'error', message: 'Error updating withdrawal status' }),
+    );
+    expect(within(dialog()).getByRole('button', { name: 'Update' })).toBeTruthy();
+  });
+
+  it("toasts 'Failed to update withdrawal status' when the server answers without success and no message", async () => {
+    const h = host({
+      'POST /admin/withdrawal/update': () => ({ success: false, message: '', data: null }),
+    });
+    await updateFirst(h);
+    await waitFor(() =>
+      expect(h.toasts).toContainEqual({ type: 'error', message: 'Failed to update withdrawal status' }),
+    );
+    expect(h.toasts.some((t) => t.type === 'success')).toBe(false);
+    expect(await within(dialog()).findByRole('button', { name: 'Update' })).toBeTruthy();
+  });
+
+  it("keeps the server's message of an answer without success", async () => {
+    const h = host({
+      'POST /admin/withdrawal/update': () => ({ success: false, message: 'Insufficient hot wallet balance' }),
+    });
+    await updateFirst(h);
+    await waitFor(() =>
+      expect(h.toasts).toContainEqual({ type: 'error', message: 'Insufficient hot wallet balance' }),
+    );
+    expect(h.toasts).toHaveLength(1);
+    expect(await within(dialog()).findByRole('button', { name: 'Update' })).toBeTruthy();
   });
 
   it("toasts the server's message of a lost race, closes the dialog and reloads the list", async () => {

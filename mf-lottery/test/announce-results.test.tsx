@@ -1,3 +1,4 @@
+import { formatDateTime } from '@backoffice/shared/format';
 import { ApiError } from '@backoffice/shared/host';
 import type { RecordedRequest } from '@backoffice/shared/host/testing';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -193,6 +194,77 @@ describe('Announce Results (/lottery/publish/:id)', () => {
         { rank: 3, percentage: 10, ticket_number: 'CC33333' },
       ],
     });
+  });
+
+  describe('before the result time', () => {
+    const SOON = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    const EARLY = details(7, {
+      name: 'Mega Pool',
+      total_pool: '1000',
+      current_participants: 8,
+      result_time: SOON,
+    });
+    const openEarly = () =>
+      openPublish({
+        'GET /admin/lottery/details/7': () => ok(EARLY),
+        'POST /admin/lottery/publish': () => ok(EARLY, 'Published'),
+      });
+
+    async function clickPublish() {
+      await generate();
+      await screen.findByRole('article', { name: '1st Place' });
+      fireEvent.click(button('Publish'));
+      return screen.findByRole('dialog', { name: 'Publish Before Result Time' });
+    }
+
+    it('asks first, naming the result time, with the focus on Cancel; Cancel publishes nothing', async () => {
+      const host = openEarly();
+      const dialog = await clickPublish();
+      expect(dialog.textContent).toContain(
+        `The result time (${formatDateTime(SOON)}) has not come yet. Are you sure you want to publish the results now?`,
+      );
+      const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+      expect(document.activeElement).toBe(cancel);
+      fireEvent.click(cancel);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(host.requests.some((r) => r.method === 'POST')).toBe(false);
+      expect(host.toasts).toEqual([]);
+      expect(currentPath()).toBe('/lottery/publish/7');
+    });
+
+    it('Esc cancels', async () => {
+      const host = openEarly();
+      await clickPublish();
+      fireEvent.keyDown(document, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(host.requests.some((r) => r.method === 'POST')).toBe(false);
+      expect(button('Publish').disabled).toBe(false);
+    });
+
+    it('publishes once confirmed', async () => {
+      const host = openEarly();
+      const dialog = await clickPublish();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Publish Now' }));
+      await screen.findByRole('heading', { name: 'Completed Lotteries', level: 1 });
+      expect(currentPath()).toBe('/lottery/completed');
+      expect(host.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+      expect(host.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ lottery_id: 7 });
+      expect(host.toasts).toContainEqual({ type: 'success', message: 'Results published successfully!' });
+    });
+  });
+
+  it('publishes without a dialog once the result time has passed', async () => {
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const host = openPublish({
+      'GET /admin/lottery/details/7': () => ok({ ...LOTTERY, result_time: past }),
+      'POST /admin/lottery/publish': () => ok(LOTTERY, 'Published'),
+    });
+    await generate();
+    await screen.findByRole('article', { name: '1st Place' });
+    fireEvent.click(button('Publish'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await screen.findByRole('heading', { name: 'Completed Lotteries', level: 1 });
+    expect(host.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it('shows the spec error toasts for failed draws and publishes and stays', async () => {

@@ -5,7 +5,7 @@ import type {
   WithdrawalUpdateBulkResponse,
   WithdrawalUpdateResponse,
 } from '@backoffice/shared/contract';
-import { type HttpClient, trusted } from '@backoffice/shared/host';
+import { ApiError, errorMessage, type HttpClient, trusted } from '@backoffice/shared/host';
 
 export type { Withdrawal, WithdrawalStatus };
 
@@ -61,6 +61,27 @@ export async function fetchWithdrawals(
 
 export type Decision = 'approved' | 'rejected';
 
+/** An update answered `{ success: false }` with a 2xx status: the server refused it. */
+export class UnsuccessfulUpdate extends ApiError {
+  constructor(message: string | undefined) {
+    super(message ?? '', { kind: 'bad-response', fromServer: Boolean(message) });
+  }
+}
+
+/**
+ * The toast of a failed single update (spec 8): the server's message when it sent one; otherwise
+ * 'Failed to update withdrawal status' when the server answered without success, and 'Error updating
+ * withdrawal status' when the call itself failed (network, an error status without a message).
+ */
+export function updateFailureMessage(error: unknown): string {
+  return errorMessage(
+    error,
+    error instanceof UnsuccessfulUpdate
+      ? 'Failed to update withdrawal status'
+      : 'Error updating withdrawal status',
+  );
+}
+
 /** POST /admin/withdrawal/update; the rejection reason travels as the withdrawal's comment. */
 export async function updateWithdrawal(
   http: HttpClient,
@@ -74,6 +95,7 @@ export async function updateWithdrawal(
     { withdrawal_id: String(id), status, ...(comment ? { comment } : {}) },
     trusted<WithdrawalUpdateResponse>(),
   );
+  if (answer.success === false) throw new UnsuccessfulUpdate(answer.message);
   return answer.data;
 }
 

@@ -23,6 +23,7 @@ import { defaultSort, pageOf, perPageOf } from '../../components/list-state.ts';
 import {
   type BulkFailure,
   fetchWithdrawals,
+  updateFailureMessage,
   updateWithdrawal,
   updateWithdrawalsBulk,
   type Withdrawal,
@@ -105,7 +106,7 @@ export default function PendingWithdrawals() {
         setTarget(null);
         list.reload();
       } catch (error) {
-        notify.error(errorMessage(error, 'Failed to update withdrawal status'));
+        notify.error(updateFailureMessage(error));
         // Processed meanwhile by someone else, or gone: the dialog has nothing left to do.
         if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
           setTarget(null);

@@ -1,3 +1,4 @@
+import { formatDateTime, parseDate } from '@backoffice/shared/format';
 import { errorMessage, useHost } from '@backoffice/shared/host';
 import {
   normalizeTicketInput,
@@ -8,6 +9,7 @@ import {
 import {
   Button,
   Card,
+  ConfirmDialog,
   PageHeader,
   SimplePager,
   Skeleton,
@@ -54,6 +56,8 @@ export default function AnnounceResults() {
   const [winners, setWinners] = useState<WinnerEntry[]>([]);
   const [generating, setGenerating] = useState(false);
   const [publishing, setPublishing] = useState(false);
+  /** Publish was clicked before the result time: the dialog asking to confirm is open. */
+  const [confirmingEarly, setConfirmingEarly] = useState(false);
 
   const lottery = details.data;
   // A lottery already published shows its result.
@@ -141,7 +145,8 @@ export default function AnnounceResults() {
     }
   };
 
-  const publish = async () => {
+  const publishNow = async () => {
+    setConfirmingEarly(false);
     setPublishing(true);
     try {
       await publishResults(http, lotteryId, winners);
@@ -151,6 +156,13 @@ export default function AnnounceResults() {
       notify.error(failureMessage(error, fallback.publishFailed, fallback.publishError));
       setPublishing(false);
     }
+  };
+
+  /** Before the result time, publishing needs an explicit confirmation; after it, Publish publishes. */
+  const publish = () => {
+    const resultTime = parseDate(lottery?.result_time ?? null);
+    if (resultTime !== null && resultTime.getTime() > Date.now()) setConfirmingEarly(true);
+    else void publishNow();
   };
 
   return (
@@ -245,6 +257,15 @@ export default function AnnounceResults() {
           onChange={(page) => setQuery({ page })}
         />
       </Card>
+
+      <ConfirmDialog
+        open={confirmingEarly}
+        title="Publish Before Result Time"
+        message={`The result time (${formatDateTime(lottery?.result_time ?? null)}) has not come yet. Are you sure you want to publish the results now?`}
+        confirmLabel="Publish Now"
+        onConfirm={() => void publishNow()}
+        onCancel={() => setConfirmingEarly(false)}
+      />
     </div>
   );
 }
