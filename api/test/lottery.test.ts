@@ -98,6 +98,9 @@ describe('POST /admin/lottery', () => {
     [{ ticket_price: -1 }, 'Ticket price must be greater than 0'],
     [{ ticket_price: 'abc' }, 'Ticket price must be greater than 0'],
     [{ ticket_price: '12345678901' }, 'Ticket price is too large'],
+    [{ ticket_price: '2.555' }, 'Ticket price can have at most 2 decimal places'],
+    [{ ticket_price: 1.125 }, 'Ticket price can have at most 2 decimal places'],
+    [{ ticket_price: '0.001' }, 'Ticket price can have at most 2 decimal places'],
     [{ start_time: 'start_past' }, 'Start time cannot be in the past'],
     [{ end_time: 'before_start' }, 'End time must be after start time'],
     [{ result_time: 0 }, 'Result announcement must be at least 1 hour'],
@@ -164,6 +167,16 @@ describe('POST /admin/lottery', () => {
     if (patch.start_time === 'start_past') patch.start_time = iso(clock() - 10 * 60_000);
     if (patch.end_time === 'before_start') patch.end_time = iso(clock() + HOUR - 60_000);
     await fails('POST', BASE, validBody(patch), 400, message);
+  });
+
+  it('refuses a ticket price with more than 2 decimals; trailing zeros do not count', async () => {
+    const res = await call('POST', BASE, validBody({ ticket_price: '3.333' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'ticket_price: Ticket price can have at most 2 decimal places',
+    });
+    expect((await ok<Lottery>('POST', BASE, validBody({ ticket_price: '3.300' }))).ticket_price).toBe('3.3');
   });
 
   it('accepts a start time a few seconds old (minute-precision inputs) and it is open at once', async () => {

@@ -356,6 +356,70 @@ describe('PUT /admin/user/:id/block and /unblock', () => {
     expect((await userRow(id)).status).toBe('blocked');
   });
 
+  it('unblocks back to the status the user had right before the block', async () => {
+    const remembered = async (id: number) =>
+      (
+        await t.db.query<{ status: string; status_before_block: string | null }>(
+          'SELECT status, status_before_block FROM users WHERE id = $1',
+          [id],
+        )
+      )[0]!;
+    // An inactive user blocked then unblocked is inactive again.
+    const id = await freshUser('inactive');
+    expect(
+      (await t.call('PUT', `${LIST}/${id}/block`, { token, body: { reason: 'Fraud' } })).statusCode,
+    ).toBe(200);
+    expect(await remembered(id)).toEqual({ status: 'blocked', status_before_block: 'inactive' });
+    // Blocking again (both routes, and in parallel) is refused and keeps the remembered status.
+    const again = await Promise.all([
+      t.call('PUT', `${LIST}/${id}/block`, { token, body: { reason: 'Again' } }),
+      t.call('PUT', `${LIST}/${id}`, { token, body: { status: 'blocked', reason: 'Again' } }),
+    ]);
+    expect(again.map((r) => r.statusCode)).toEqual([409, 409]);
+    expect(await remembered(id)).toEqual({ status: 'blocked', status_before_block: 'inactive' });
+    const un = await t.call('PUT', `${LIST}/${id}/unblock`, { token });
+    expect(un.statusCode, un.body).toBe(200);
+    expect(un.json()).toMatchObject({
+      message: 'User unblocked successfully',
+      data: { id, status: 'inactive', block_reason: null },
+    });
+    expect(await remembered(id)).toEqual({ status: 'inactive', status_before_block: null });
+
+    // The same through PUT /admin/user/:id with 'unblocked'; an active user comes back active.
+    await t.call('PUT', `${LIST}/${id}`, { token, body: { status: 'blocked', reason: 'Chargeback' } });
+    expect(
+      (await t.call('PUT', `${LIST}/${id}`, { token, body: { status: 'unblocked' } })).json().data.status,
+    ).toBe('inactive');
+    await t.call('PUT', `${LIST}/${id}`, { token, body: { status: 'active' } });
+    await t.call('PUT', `${LIST}/${id}/block`, { token, body: { reason: 'Chargeback' } });
+    expect(await remembered(id)).toEqual({ status: 'blocked', status_before_block: 'active' });
+    // Parallel unblocks: one restores, the others find the user not blocked.
+    const codes = (
+      await Promise.all(Array.from({ length: 3 }, () => t.call('PUT', `${LIST}/${id}/unblock`, { token })))
+    )
+      .map((r) => r.statusCode)
+      .sort();
+    expect(codes).toEqual([200, 409, 409]);
+    expect(await remembered(id)).toEqual({ status: 'active', status_before_block: null });
+    expect((await history(id)).map((h) => h.action)).toEqual([
+      'blocked',
+      'unblocked',
+      'blocked',
+      'unblocked',
+      'blocked',
+      'unblocked',
+    ]);
+
+    // A user blocked before the status was remembered (seeded or older data) unblocks to 'active'.
+    const old = await freshUser('blocked');
+    expect((await remembered(old)).status_before_block).toBeNull();
+    expect((await t.call('PUT', `${LIST}/${old}/unblock`, { token })).json().data.status).toBe('active');
+    // The remembered status lives only while blocked.
+    await expect(
+      t.db.query("UPDATE users SET status_before_block = 'inactive' WHERE id = $1", [old]),
+    ).rejects.toThrow(/users_status_before_block_only_blocked/);
+  });
+
   it('answers 404 for unknown users and blocks once under concurrency', async () => {
     for (const path of ['/999999/block', '/999999/unblock', '/99999999999/block']) {
       const res = await t.call('PUT', `${LIST}${path}`, { token, body: { reason: 'x' } });

@@ -157,6 +157,10 @@ describe('Create Lottery form (spec 2.10, 5)', () => {
     expect(screen.getByText('Name must not exceed 30 characters')).toBeTruthy();
     type('Ticket Price ($)', '0');
     expect(screen.getByText('Ticket price must be greater than 0')).toBeTruthy();
+    type('Ticket Price ($)', '10.555');
+    expect(screen.getByText('Ticket price can have at most 2 decimal places')).toBeTruthy();
+    type('Ticket Price ($)', '10.55');
+    expect(screen.queryByText(/Ticket price/)).toBeNull();
     type('Start Time', inHours(-2));
     expect(screen.getByText('Start time cannot be in the past')).toBeTruthy();
     type('Start Time', inHours(5));
@@ -201,6 +205,17 @@ describe('Create Lottery form (spec 2.10, 5)', () => {
     fireEvent.click(submitButton());
     expect(await screen.findByText('Lottery name must be at least 3 characters')).toBeTruthy();
     expect(screen.getByText('Ticket price must be greater than 0')).toBeTruthy();
+    expect(host.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('does not send a ticket price with more than 2 decimals', async () => {
+    const host = await openForm();
+    fillValid();
+    type('Ticket Price ($)', '9.999');
+    fireEvent.click(submitButton());
+    expect(
+      (await screen.findAllByText('Ticket price can have at most 2 decimal places')).length,
+    ).toBeGreaterThan(0);
     expect(host.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 

@@ -250,6 +250,12 @@ describe('lottery', () => {
     expect(messages(lotteryCreateBody, { ...base, ticket_price: '0' })).toEqual([
       'ticket_price: Ticket price must be greater than 0',
     ]);
+    for (const ticket_price of ['2.555', 1.125, '0.001'])
+      expect(messages(lotteryCreateBody, { ...base, ticket_price })).toEqual([
+        'ticket_price: Ticket price can have at most 2 decimal places',
+      ]);
+    expect(lotteryCreateBody.parse({ ...base, ticket_price: '2.500' }).ticket_price).toBe('2.500');
+    expect(lotteryCreateBody.parse({ ...base, ticket_price: 2.25 }).ticket_price).toBe('2.25');
     expect(messages(lotteryCreateBody, { ...base, admin_share: 19 })).toEqual([
       'admin_share: Admin share must be at least 20%',
     ]);

@@ -73,6 +73,23 @@ describe('ticket price', () => {
       expect(errorsFor({ ticketPrice }).ticketPrice).toBeUndefined();
     }
   });
+
+  it('has at most 2 decimals (trailing zeros do not count)', () => {
+    for (const ticketPrice of ['1.001', '2.555', 0.125, '10.10000001', '0.001']) {
+      expect(errorsFor({ ticketPrice }).ticketPrice, String(ticketPrice)).toBe(
+        'Ticket price can have at most 2 decimal places',
+      );
+    }
+    for (const ticketPrice of ['1.5', '1.50', '2.500', '3.99', 4.25, '1e-2', '10.000000']) {
+      expect(errorsFor({ ticketPrice }).ticketPrice, String(ticketPrice)).toBeUndefined();
+    }
+    // 'greater than 0' comes first.
+    expect(errorsFor({ ticketPrice: '-0.001' }).ticketPrice).toBe('Ticket price must be greater than 0');
+    expect(firstLotteryError(validateLotteryBody({ ...body, ticket_price: '2.345' }, NOW))).toEqual({
+      field: 'ticketPrice',
+      message: 'Ticket price can have at most 2 decimal places',
+    });
+  });
 });
 
 describe('start and end time', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../rules/messages.ts';
 import { envelope, id, isoDate, messageResponse, money, paged } from './envelope.ts';
 import {
   hasNoNul,
@@ -128,8 +129,10 @@ const moneyInput = z
   .pipe(
     z
       .string()
-      .regex(/^\d+(\.\d{1,8})?$/, 'Ticket price must be greater than 0')
+      .regex(/^\d+(\.\d+)?$/, 'Ticket price must be greater than 0')
       .refine((v) => Number(v) > 0, 'Ticket price must be greater than 0')
+      // At most 2 decimals (the form steps by 0.01); trailing zeros do not count ('2.500' is 2.5).
+      .refine((v) => !/\.\d{2}0*[1-9]/.test(v), messages.lottery.ticketPriceDecimals)
       // numeric(20, 8) holds 12 integer digits; 10 leave room for the pool (the sum of the prices).
       .refine((v) => /^0*\d{1,10}(\.|$)/.test(v), 'Ticket price is too large'),
   );

@@ -88,7 +88,8 @@ const objectBody = <T extends z.ZodType>(schema: T) =>
 // PUT /admin/user/:id
 /**
  * Spec 4: "unblock is a status called 'unblocked'". It is the ACTION: the stored status after an unblock
- * reads 'active' (users.status is active | blocked | inactive), and the history keeps an 'unblocked' entry.
+ * is the one the user had right before the block, 'active' or 'inactive' (users.status is active | blocked |
+ * inactive; 'active' for blocks older than that memory), and the history keeps an 'unblocked' entry.
  * - 'blocked' = the block call: needs a reason ('reason: Reason is required'), 409 when already blocked;
  * - 'unblocked' = the unblock call: 409 'User is not blocked' unless blocked;
  * - 'active' / 'inactive': set as given; leaving 'blocked' this way is recorded as an unblock.
@@ -143,8 +144,9 @@ export type UserBlockResponse = z.infer<typeof userBlockResponse>;
 
 // PUT /admin/user/:id/unblock
 /**
- * Status becomes 'active' (the unblocked state), block_reason is cleared and an 'unblocked' entry with the
- * admin, time and the optional reason is recorded. 409 'User is not blocked'; 404 'User not found'.
+ * Status goes back to the one the user had right before the block ('active' or 'inactive'; 'active' for
+ * blocks older than that memory; blocking again while blocked is refused and keeps it), block_reason is
+ * cleared and an 'unblocked' entry with the admin, time and the optional reason is recorded. 409 'User is not blocked'; 404 'User not found'.
  */
 export const userUnblockParams = idParams;
 /** Optional body (additive): `{ reason? }` kept in the history. No body is fine. */

@@ -1,7 +1,7 @@
 // Create-lottery rules (spec 5), shared by the form and the API so the messages have one source.
 import type { z } from 'zod';
 import { type DateInput, parseDate } from '../format/dates.ts';
-import { type DecimalInput, parseDecimal, trimDecimal } from '../format/decimal.ts';
+import { type Decimal, type DecimalInput, parseDecimal, trimDecimal } from '../format/decimal.ts';
 import { parseJsonArray, parseWinnerDistributions } from '../format/lottery.ts';
 import { LOTTERY } from './constants.ts';
 import { messages } from './messages.ts';
@@ -50,6 +50,16 @@ function toNumber(value: DecimalInput): number | null {
   return decimal === null ? null : Number(`${decimal.units}e-${decimal.scale}`);
 }
 
+/** The decimal without trailing zeros after the point: 1.50 -> { units: 15n, scale: 1 }. */
+function withoutTrailingZeros(decimal: Decimal): Decimal {
+  let { units, scale } = decimal;
+  while (scale > 0 && units % 10n === 0n) {
+    units /= 10n;
+    scale--;
+  }
+  return { units, scale };
+}
+
 type Hundredths = { ok: true; value: number } | { ok: false; message: string };
 
 /** A percentage as integer hundredths, so totals like 33.33 + 33.33 + 33.34 are exact. */
@@ -59,11 +69,7 @@ function percentHundredths(value: DecimalInput): Hundredths {
     typeof value === 'number' && Number.isFinite(value) ? value.toFixed(6) : value,
   );
   if (decimal === null) return { ok: false, message: m.percentageRange };
-  let { units, scale } = decimal;
-  while (scale > 0 && units % 10n === 0n) {
-    units /= 10n;
-    scale--;
-  }
+  const { units, scale } = withoutTrailingZeros(decimal);
   if (scale > 2) return { ok: false, message: m.percentageDecimals };
   const hundredths = units * 10n ** BigInt(2 - scale);
   if (hundredths < 0n || hundredths > 10000n) return { ok: false, message: m.percentageRange };
@@ -133,6 +139,7 @@ export function validateLotteryForm(
 
   const price = parseDecimal(values.ticketPrice);
   if (price === null || price.units <= 0n) errors.ticketPrice = m.ticketPriceInvalid;
+  else if (withoutTrailingZeros(price).scale > 2) errors.ticketPrice = m.ticketPriceDecimals;
 
   const start = parseDate(values.startTime);
   const end = parseDate(values.endTime);

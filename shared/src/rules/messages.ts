@@ -20,6 +20,8 @@ export const messages = {
     submitNameTooShort: 'Lottery name must be at least 3 characters',
     submitNameTooLong: 'Lottery name must not exceed 30 characters',
     ticketPriceInvalid: 'Ticket price must be greater than 0',
+    /** Not in the spec (its price input steps by 0.01). */
+    ticketPriceDecimals: 'Ticket price can have at most 2 decimal places',
     /** Not in the spec. */
     startRequired: 'Start time is required',
     /** Not in the spec. */

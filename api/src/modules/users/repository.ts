@@ -101,21 +101,27 @@ export async function findLiveUser(db: Db, id: number, lock = false): Promise<Us
 
 /**
  * Moves the status from `from` to `to` if (and only if) it still is `from` and the user is not deleted.
- * Entering 'blocked' stores the reason; leaving it clears the reason.
+ * Entering 'blocked' stores the reason and remembers the status left (`from`, for the unblock); leaving it
+ * clears both. `to` = 'unblocked' leaves 'blocked' for the remembered status ('active' when none).
+ * Returns the new status, undefined when the row did not match.
  */
 export async function changeStatus(
   db: Db,
   id: number,
   from: UserStatus,
-  to: UserStatus,
+  to: UserStatus | 'unblocked',
   blockReason: string | null,
-): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE users SET status = $3, block_reason = CASE WHEN $3 = 'blocked' THEN $4 ELSE NULL END, updated_at = now()
-      WHERE id = $1 AND status = $2 AND deleted_at IS NULL RETURNING id`,
+): Promise<UserStatus | undefined> {
+  const rows = await db.query<{ status: UserStatus }>(
+    `UPDATE users
+        SET status = CASE WHEN $3 = 'unblocked' THEN coalesce(status_before_block, 'active') ELSE $3 END,
+            block_reason = CASE WHEN $3 = 'blocked' THEN $4 ELSE NULL END,
+            status_before_block = CASE WHEN $3 = 'blocked' THEN status ELSE NULL END,
+            updated_at = now()
+      WHERE id = $1 AND status = $2 AND status <> $3 AND deleted_at IS NULL RETURNING status`,
     [id, from, to, blockReason],
   );
-  return rows.length > 0;
+  return rows[0]?.status;
 }
 
 export async function recordBlock(

@@ -70,7 +70,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { onChange: () => 
   defineRoute(
     app,
     routes.userUnblock,
-    { tags, summary: "Unblock (status reads 'active'; kept in the block history)" },
+    { tags, summary: 'Unblock (back to the status before the block; kept in the block history)' },
     async ({ params, body, admin }) => {
       checkUserId(params.id, body.userId);
       const { user } = await service.unblock(params.id, admin.id, body.reason);

@@ -39,12 +39,13 @@ export class UsersService {
   /**
    * One status change in a transaction: the user row is locked, the UPDATE is conditional on the status
    * read, and entering or leaving 'blocked' appends a history entry with the admin and the reason.
-   * `expect` refuses the change (409) when the current status is not the expected one.
+   * `expect` refuses the change (409) when the current status is not the expected one. `to` = 'unblocked'
+   * leaves 'blocked' for the status the user had right before the block (the repository remembers it).
    */
   private async transition(
     id: number,
     adminId: number,
-    to: UserStatus,
+    to: UserStatus | 'unblocked',
     options: { reason?: string | null; expect?: { status: UserStatus; is: boolean; message: string } },
   ): Promise<{ user: User; changed: boolean }> {
     if (id > INT_MAX) throw notFound();
@@ -79,9 +80,9 @@ export class UsersService {
     });
   }
 
-  /** The unblocked state reads 'active'. */
+  /** Back to the status the user had right before the block ('active' for blocks older than that memory). */
   unblock(id: number, adminId: number, reason?: string | null): Promise<{ user: User }> {
-    return this.transition(id, adminId, 'active', {
+    return this.transition(id, adminId, 'unblocked', {
       reason,
       expect: { status: 'blocked', is: true, message: 'User is not blocked' },
     });
