@@ -4,6 +4,7 @@ export * from './envelope.ts';
 export * from './input.ts';
 export * from './lottery.ts';
 export * from './mines.ts';
+export * from './permissions.ts';
 export * from './query.ts';
 export * from './routes.ts';
 export * from './support.ts';

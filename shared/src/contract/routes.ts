@@ -4,6 +4,9 @@ import * as dashboard from './dashboard.ts';
 import { healthResponse } from './envelope.ts';
 import * as lottery from './lottery.ts';
 import * as mines from './mines.ts';
+import type { Permission } from './permissions.ts';
+import { exportRoutes } from './routes-export.ts';
+import { governanceRoutes } from './routes-governance.ts';
 import * as support from './support.ts';
 import * as transactions from './transactions.ts';
 import * as users from './users.ts';
@@ -21,6 +24,13 @@ export interface RouteDef {
   /** Path under the API base, Fastify style params (`/admin/mines/:id/status`). */
   path: string;
   auth: RouteAuth;
+  /** What the caller's roles must grant (permissions.ts); the API answers 403 otherwise. */
+  permission: Permission;
+  /**
+   * The audit action every state-changing call records (GET routes have none): a test walks the
+   * catalogue and the route definition refuses a mutating route without one.
+   */
+  audit?: string;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -30,12 +40,14 @@ export interface RouteDef {
 
 /** Catalogue of every call: the API registers its routes from it, the OpenAPI document and tests iterate it. */
 export const routes = {
-  health: { method: 'GET', path: '/health', auth: 'none', response: healthResponse },
+  health: { method: 'GET', path: '/health', auth: 'none', permission: 'public', response: healthResponse },
 
   login: {
     method: 'POST',
     path: '/admin/auth/login',
     auth: 'none',
+    permission: 'public',
+    audit: 'auth.sign-in',
     body: auth.loginBody,
     response: auth.loginResponse,
   },
@@ -43,12 +55,15 @@ export const routes = {
     method: 'GET',
     path: '/admin/auth/2fa/setup',
     auth: 'setup',
+    permission: 'signed-in',
     response: auth.twoFactorSetupResponse,
   },
   twoFactorReplaceSetup: {
     method: 'POST',
     path: '/admin/auth/2fa/setup',
     auth: 'setup',
+    permission: 'signed-in',
+    audit: 'auth.2fa-setup',
     body: auth.twoFactorReplaceSetupBody,
     response: auth.twoFactorSetupResponse,
   },
@@ -56,21 +71,33 @@ export const routes = {
     method: 'POST',
     path: '/admin/auth/2fa/enable',
     auth: 'setup',
+    permission: 'signed-in',
+    audit: 'auth.2fa-enable',
     body: auth.twoFactorEnableBody,
     response: auth.twoFactorEnableResponse,
   },
-  logout: { method: 'POST', path: '/admin/auth/logout', auth: 'session', response: auth.logoutResponse },
+  logout: {
+    method: 'POST',
+    path: '/admin/auth/logout',
+    auth: 'session',
+    permission: 'signed-in',
+    audit: 'auth.sign-out',
+    response: auth.logoutResponse,
+  },
 
   dashboardStats: {
     method: 'GET',
     path: '/admin/dashboard/stats',
     auth: 'session',
+    permission: 'signed-in',
     response: dashboard.dashboardStatsResponse,
   },
   dashboardRefresh: {
     method: 'POST',
     path: '/admin/dashboard/refresh',
     auth: 'session',
+    permission: 'signed-in',
+    audit: 'dashboard.refresh',
     body: dashboard.dashboardRefreshBody,
     response: dashboard.dashboardRefreshResponse,
   },
@@ -79,6 +106,7 @@ export const routes = {
     method: 'GET',
     path: '/admin/mines',
     auth: 'session',
+    permission: 'mines:read',
     query: mines.minesListQuery,
     response: mines.minesListResponse,
   },
@@ -86,12 +114,15 @@ export const routes = {
     method: 'GET',
     path: '/admin/mines/stats',
     auth: 'session',
+    permission: 'mines:read',
     response: mines.minesStatsResponse,
   },
   minesUpdateStatus: {
     method: 'PUT',
     path: '/admin/mines/:id/status',
     auth: 'session',
+    permission: 'mines:write',
+    audit: 'mines.update-status',
     params: mines.minesUpdateStatusParams,
     body: mines.minesUpdateStatusBody,
     response: mines.minesUpdateStatusResponse,
@@ -101,6 +132,8 @@ export const routes = {
     method: 'POST',
     path: '/admin/lottery',
     auth: 'session',
+    permission: 'lottery:write',
+    audit: 'lottery.create',
     body: lottery.lotteryCreateBody,
     response: lottery.lotteryCreateResponse,
   },
@@ -108,6 +141,7 @@ export const routes = {
     method: 'GET',
     path: '/admin/lottery',
     auth: 'session',
+    permission: 'lottery:read',
     query: lottery.lotteryListQuery,
     response: lottery.lotteryListResponse,
   },
@@ -115,6 +149,7 @@ export const routes = {
     method: 'GET',
     path: '/admin/lottery/details/:id',
     auth: 'session',
+    permission: 'lottery:read',
     params: lottery.lotteryDetailsParams,
     response: lottery.lotteryDetailsResponse,
   },
@@ -122,6 +157,7 @@ export const routes = {
     method: 'GET',
     path: '/admin/lottery/tickets',
     auth: 'session',
+    permission: 'lottery:read',
     query: lottery.lotteryTicketsQuery,
     response: lottery.lotteryTicketsResponse,
   },
@@ -129,6 +165,8 @@ export const routes = {
     method: 'PATCH',
     path: '/admin/lottery/:id',
     auth: 'session',
+    permission: 'lottery:write',
+    audit: 'lottery.update',
     params: lottery.lotteryUpdateParams,
     body: lottery.lotteryUpdateBody,
     response: lottery.lotteryUpdateResponse,
@@ -137,6 +175,8 @@ export const routes = {
     method: 'DELETE',
     path: '/admin/lottery/:id',
     auth: 'session',
+    permission: 'lottery:write',
+    audit: 'lottery.delete',
     params: lottery.lotteryDeleteParams,
     response: lottery.lotteryDeleteResponse,
   },
@@ -144,6 +184,7 @@ export const routes = {
     method: 'GET',
     path: '/admin/lottery/winners',
     auth: 'session',
+    permission: 'lottery:read',
     query: lottery.lotteryWinnersQuery,
     response: lottery.lotteryWinnersResponse,
   },
@@ -151,6 +192,7 @@ export const routes = {
     method: 'GET',
     path: '/admin/lottery/ticket/:ticketNumber',
     auth: 'session',
+    permission: 'lottery:read',
     params: lottery.lotteryTicketLookupParams,
     query: lottery.lotteryTicketLookupQuery,
     response: lottery.lotteryTicketLookupResponse,
@@ -159,6 +201,8 @@ export const routes = {
     method: 'POST',
     path: '/admin/lottery/publish',
     auth: 'session',
+    permission: 'lottery:write',
+    audit: 'lottery.publish',
     body: lottery.lotteryPublishBody,
     response: lottery.lotteryPublishResponse,
   },
@@ -167,6 +211,7 @@ export const routes = {
     method: 'GET',
     path: '/admin/support',
     auth: 'session',
+    permission: 'support-users:read',
     query: support.supportListQuery,
     response: support.supportListResponse,
   },
@@ -174,6 +219,8 @@ export const routes = {
     method: 'PUT',
     path: '/admin/support/:id',
     auth: 'session',
+    permission: 'support-users:write',
+    audit: 'support.update',
     params: support.supportUpdateParams,
     body: support.supportUpdateBody,
     response: support.supportUpdateResponse,
@@ -182,6 +229,8 @@ export const routes = {
     method: 'DELETE',
     path: '/admin/support/:id',
     auth: 'session',
+    permission: 'support-users:write',
+    audit: 'support.delete',
     params: support.supportDeleteParams,
     response: support.supportDeleteResponse,
   },
@@ -190,6 +239,7 @@ export const routes = {
     method: 'GET',
     path: '/admin/transactions',
     auth: 'session',
+    permission: 'finance:read',
     query: transactions.transactionsListQuery,
     response: transactions.transactionsListResponse,
   },
@@ -197,6 +247,7 @@ export const routes = {
     method: 'GET',
     path: '/admin/transactions/:id',
     auth: 'session',
+    permission: 'finance:read',
     params: transactions.transactionDetailsParams,
     response: transactions.transactionDetailsResponse,
   },
@@ -205,6 +256,7 @@ export const routes = {
     method: 'GET',
     path: '/admin/user',
     auth: 'session',
+    permission: 'support-users:read',
     query: users.usersListQuery,
     response: users.usersListResponse,
   },
@@ -212,6 +264,8 @@ export const routes = {
     method: 'PUT',
     path: '/admin/user/:id',
     auth: 'session',
+    permission: 'support-users:write',
+    audit: 'user.update',
     params: users.userUpdateParams,
     body: users.userUpdateBody,
     response: users.userUpdateResponse,
@@ -220,6 +274,8 @@ export const routes = {
     method: 'DELETE',
     path: '/admin/user/:id',
     auth: 'session',
+    permission: 'support-users:write',
+    audit: 'user.delete',
     params: users.userDeleteParams,
     response: users.userDeleteResponse,
   },
@@ -227,6 +283,8 @@ export const routes = {
     method: 'PUT',
     path: '/admin/user/:id/block',
     auth: 'session',
+    permission: 'support-users:write',
+    audit: 'user.block',
     params: users.userBlockParams,
     body: users.userBlockBody,
     response: users.userBlockResponse,
@@ -235,6 +293,8 @@ export const routes = {
     method: 'PUT',
     path: '/admin/user/:id/unblock',
     auth: 'session',
+    permission: 'support-users:write',
+    audit: 'user.unblock',
     params: users.userUnblockParams,
     body: users.userUnblockBody,
     response: users.userUnblockResponse,
@@ -243,6 +303,7 @@ export const routes = {
     method: 'GET',
     path: '/admin/user/:id',
     auth: 'session',
+    permission: 'support-users:read',
     params: users.userDetailsParams,
     response: users.userDetailsResponse,
   },
@@ -251,6 +312,7 @@ export const routes = {
     method: 'GET',
     path: '/admin/withdrawal',
     auth: 'session',
+    permission: 'finance:read',
     query: withdrawals.withdrawalsListQuery,
     response: withdrawals.withdrawalsListResponse,
   },
@@ -258,6 +320,8 @@ export const routes = {
     method: 'POST',
     path: '/admin/withdrawal/update',
     auth: 'session',
+    permission: 'finance:write',
+    audit: 'withdrawal.update',
     body: withdrawals.withdrawalUpdateBody,
     response: withdrawals.withdrawalUpdateResponse,
   },
@@ -265,9 +329,14 @@ export const routes = {
     method: 'POST',
     path: '/admin/withdrawal/update-bulk',
     auth: 'session',
+    permission: 'finance:write',
+    audit: 'withdrawal.update-bulk',
     body: withdrawals.withdrawalUpdateBulkBody,
     response: withdrawals.withdrawalUpdateBulkResponse,
   },
+
+  ...governanceRoutes,
+  ...exportRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

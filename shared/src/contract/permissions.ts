@@ -1,0 +1,35 @@
+/**
+ * Who may call what (issue 13). Each route of the catalogue names one permission; the API refuses others
+ * with 403 'Insufficient permissions' and the console hides what the admin cannot use.
+ */
+
+/** The areas the separate teams own; each has a role of the same name. */
+export const areas = ['lottery', 'finance', 'support-users', 'mines'] as const;
+export type Area = (typeof areas)[number];
+
+/** superadmin: everything and manages admins; one role per area; auditor: reads everything, changes nothing. */
+export const governanceRoles = ['superadmin', ...areas, 'auditor'] as const;
+export type GovernanceRole = (typeof governanceRoles)[number];
+
+export type Permission =
+  /** No session needed (health, sign-in). */
+  | 'public'
+  /** Any signed-in admin: the dashboard, their own account (2FA, password, sessions, sign-out). */
+  | 'signed-in'
+  | `${Area}:read`
+  | `${Area}:write`
+  /** The audit log (superadmin and auditor). */
+  | 'audit:read'
+  /** Admin management and console settings (superadmin only). */
+  | 'admins:manage';
+
+/** Whether any of `roles` grants `permission`. */
+export function rolesGrant(roles: readonly string[], permission: Permission): boolean {
+  if (permission === 'public' || permission === 'signed-in') return true;
+  if (roles.includes('superadmin')) return true;
+  if (permission === 'admins:manage') return false;
+  if (permission === 'audit:read') return roles.includes('auditor');
+  const [area, access] = permission.split(':') as [Area, 'read' | 'write'];
+  if (access === 'read' && roles.includes('auditor')) return true;
+  return roles.includes(area);
+}
