@@ -25,6 +25,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'en-US',
-    timezoneId: 'UTC',
+    // Not UTC, so a date shown or filtered in the wrong zone fails.
+    timezoneId: 'Asia/Kolkata',
   },
 });

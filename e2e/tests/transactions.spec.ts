@@ -1,4 +1,5 @@
 import type { TransactionsListResponse } from '@backoffice/shared/contract';
+import { chooseOption } from '../support/antd.ts';
 import { ApiClient } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { runState } from '../support/state.ts';
@@ -21,7 +22,7 @@ test('transactions: search by username and status, then follow the user link', a
   await expect(table.getByRole('row')).toHaveCount(11);
 
   await page.getByLabel('Username', { exact: true }).fill(tx.User.username);
-  await page.getByLabel('Status', { exact: true }).selectOption('completed');
+  await chooseOption(page, 'Status', 'Completed');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(
     new RegExp(

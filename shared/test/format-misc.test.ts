@@ -16,6 +16,7 @@ import {
   previewMessage,
   shortenAddress,
   shortenTxAddress,
+  statusColor,
   ticketStatusColor,
   upperCurrency,
   withdrawalStatusColor,
@@ -133,9 +134,20 @@ describe('status colours and flags', () => {
     expect(withdrawalStatusColor('rejected')).toBe('red');
     expect(withdrawalStatusColor('completed')).toBe('green');
     expect(withdrawalStatusColor('Completed')).toBe('green');
-    for (const other of ['waiting', 'cancelled', 'pending_otp', '', null, undefined, 'constructor']) {
+    expect(withdrawalStatusColor('waiting')).toBe('gold');
+    expect(withdrawalStatusColor('pending_otp')).toBe('orange');
+    for (const other of ['cancelled', '', null, undefined, 'constructor']) {
       expect(withdrawalStatusColor(other)).toBe('default');
     }
+  });
+
+  it('gives every area its colours from one map', () => {
+    expect(statusColor('transaction', 'waiting')).toBe('gold');
+    expect(statusColor('lottery', 'closed')).toBe('orange');
+    expect(statusColor('user', 'blocked')).toBe('red');
+    expect(statusColor('support', 'closed')).toBe('green');
+    expect(statusColor('ticket', 'cancelled')).toBe('gold');
+    expect(statusColor('user', 'toString')).toBe('default');
   });
 
   it('colours ticket statuses', () => {

@@ -14,6 +14,8 @@ const TAG_TO_BADGE: Record<ReturnType<typeof withdrawalStatusColor>, BadgeColor>
   red: 'red',
   green: 'green',
   default: 'grey',
+  orange: 'orange',
+  purple: 'purple',
 };
 
 /** Withdrawal badge: pending yellow, approved blue, rejected red, completed green, other grey. */

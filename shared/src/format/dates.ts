@@ -1,38 +1,18 @@
-// Date display for the lottery and withdrawal views. Intl formatters are cached because
-// building one per table cell is expensive.
+// Dates, on dayjs with its utc and timezone plugins: shown in the viewer's zone with the zone named, and
+// date filters sent as the viewer's day boundaries (the API compares instants).
+import dayjs, { type Dayjs } from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 
-export type DateInput = string | number | Date | null | undefined;
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export { type Dayjs, dayjs };
+
+export type DateInput = string | number | Date | Dayjs | null | undefined;
 
 export const NOT_SET = 'Not set';
 export const INVALID_DATE = 'Invalid date';
-
-const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-};
-const SHORT_DATE_OPTIONS: Intl.DateTimeFormatOptions = { month: 'numeric', day: 'numeric', year: 'numeric' };
-
-const cache = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(kind: 'dateTime' | 'shortDate', timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${kind}|${timeZone ?? ''}`;
-  let cached = cache.get(key);
-  if (cached === undefined) {
-    const options = kind === 'dateTime' ? DATE_TIME_OPTIONS : SHORT_DATE_OPTIONS;
-    try {
-      cached = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-    } catch {
-      // An unknown zone must not break a table: fall back to the viewer's zone.
-      cached = new Intl.DateTimeFormat('en-US', options);
-    }
-    cache.set(key, cached);
-  }
-  return cached;
-}
 
 /** True for null, undefined and blank strings: the "Not set" cases. */
 export function isMissingDate(value: DateInput): value is null | undefined | '' {
@@ -42,26 +22,70 @@ export function isMissingDate(value: DateInput): value is null | undefined | '' 
 /** A valid Date, or null when missing or unparseable. Numbers are epoch milliseconds. */
 export function parseDate(value: DateInput): Date | null {
   if (isMissingDate(value)) return null;
-  const date = value instanceof Date ? value : new Date(typeof value === 'string' ? value.trim() : value);
+  // Through valueOf: a Dayjs may come from another bundle's copy (antd's DatePicker).
+  const raw = dayjs.isDayjs(value) ? value.valueOf() : value;
+  const date = raw instanceof Date ? raw : new Date(typeof raw === 'string' ? raw.trim() : raw);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function format(kind: 'dateTime' | 'shortDate', value: DateInput, timeZone: string | undefined): string {
+/** The viewer's IANA zone (e.g. 'Europe/Berlin'). */
+export function viewerZone(): string {
+  return dayjs.tz.guess();
+}
+
+function isKnownZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `zone` when it is a known IANA zone, else the viewer's: a bad zone must not break a table. */
+function zoneOrViewer(zone: string | undefined): string {
+  return zone && isKnownZone(zone) ? zone : viewerZone();
+}
+
+/** The zone's short name at that instant, as en-US writes it: 'UTC', 'EST', 'GMT+1'. */
+function zoneName(date: Date, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(
+    date,
+  );
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+function format(value: DateInput, zone: string | undefined, pattern: string, withZone: boolean): string {
   if (isMissingDate(value)) return NOT_SET;
   const date = parseDate(value);
   if (date === null) return INVALID_DATE;
-  // Newer ICU puts a narrow no-break space before AM/PM; normalise so output is the same everywhere.
-  return formatter(kind, timeZone)
-    .format(date)
-    .replace(/[\u202f\u00a0]/g, ' ');
+  const tz = zoneOrViewer(zone);
+  const text = dayjs(date).tz(tz).format(pattern);
+  return withZone ? `${text} ${zoneName(date, tz)}` : text;
 }
 
-/** 'Jan 5, 2026, 3:07 PM'; missing -> 'Not set', unparseable -> 'Invalid date'. */
-export function formatDateTime(value: DateInput, timeZone?: string): string {
-  return format('dateTime', value, timeZone);
+/** 'Jan 5, 2026, 3:07 PM UTC' in the viewer's zone (or `zone`); missing -> 'Not set', unparseable -> 'Invalid date'. */
+export function formatDateTime(value: DateInput, zone?: string): string {
+  return format(value, zone, 'MMM D, YYYY, h:mm A', true);
 }
 
 /** '1/5/2026' (withdrawal TimeStamp column); same missing/invalid rules as formatDateTime. */
-export function formatShortDate(value: DateInput, timeZone?: string): string {
-  return format('shortDate', value, timeZone);
+export function formatShortDate(value: DateInput, zone?: string): string {
+  return format(value, zone, 'M/D/YYYY', false);
+}
+
+/** The instants a day filter covers in the viewer's zone: 'YYYY-MM-DD' -> its first and last millisecond. */
+export function dayBounds(day: string, zone?: string): { start: string; end: string } | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const tz = zoneOrViewer(zone);
+  const start = dayjs.tz(day, 'YYYY-MM-DD', tz);
+  if (!start.isValid() || start.format('YYYY-MM-DD') !== day) return null;
+  return { start: start.toISOString(), end: start.endOf('day').toISOString() };
+}
+
+/** A date-time picked in the viewer's zone ('2026-01-05T10:30', a datetime-local value) as an ISO instant; '' when unusable. */
+export function localToIso(value: string | undefined, zone?: string): string {
+  if (!value) return '';
+  const at = dayjs.tz(value, zoneOrViewer(zone));
+  return at.isValid() ? at.toISOString() : '';
 }

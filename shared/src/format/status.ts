@@ -1,23 +1,89 @@
-// Badge colours and status flags. Colours are antd Tag preset names.
+// The one status-colour map of the console: every status tag of every area takes its colour from here.
+// Colours are antd Tag preset names.
 
-export type TagColor = 'gold' | 'blue' | 'red' | 'green' | 'default';
+export type TagColor = 'gold' | 'blue' | 'red' | 'green' | 'orange' | 'purple' | 'default';
 
-// A Map, not an object literal, so statuses like 'constructor' cannot hit prototype keys.
-const WITHDRAWAL_COLORS: ReadonlyMap<string, TagColor> = new Map([
-  ['pending', 'gold'],
-  ['approved', 'blue'],
-  ['rejected', 'red'],
-  ['completed', 'green'],
-]);
+export type StatusKind =
+  | 'withdrawal'
+  | 'transaction'
+  | 'lottery'
+  | 'ticket'
+  | 'user'
+  | 'support'
+  | 'game'
+  | 'admin';
+
+// Maps, not object literals, so statuses like 'constructor' cannot hit prototype keys.
+const STATUS_COLORS: Record<StatusKind, ReadonlyMap<string, TagColor>> = {
+  withdrawal: new Map([
+    ['waiting', 'gold'],
+    ['pending', 'gold'],
+    ['pending_otp', 'orange'],
+    ['awaiting_approval', 'purple'],
+    ['approved', 'blue'],
+    ['rejected', 'red'],
+    ['cancelled', 'default'],
+    ['completed', 'green'],
+  ]),
+  transaction: new Map([
+    ['completed', 'green'],
+    ['waiting', 'gold'],
+    ['failed', 'red'],
+  ]),
+  lottery: new Map([
+    ['upcoming', 'blue'],
+    ['open', 'green'],
+    ['opened', 'green'],
+    ['closed', 'orange'],
+    ['completed', 'purple'],
+  ]),
+  ticket: new Map([['active', 'green']]),
+  user: new Map([
+    ['active', 'green'],
+    ['blocked', 'red'],
+    ['inactive', 'default'],
+  ]),
+  support: new Map([
+    ['open', 'gold'],
+    ['closed', 'green'],
+  ]),
+  game: new Map([
+    ['won', 'green'],
+    ['lost', 'red'],
+    ['cancelled', 'default'],
+  ]),
+  admin: new Map([
+    ['active', 'green'],
+    ['blocked', 'red'],
+    ['disabled', 'red'],
+  ]),
+};
+
+/** Colour of anything else: tickets that are not active are yellow, other unknowns grey. */
+const FALLBACK: Record<StatusKind, TagColor> = {
+  withdrawal: 'default',
+  transaction: 'default',
+  lottery: 'default',
+  ticket: 'gold',
+  user: 'default',
+  support: 'default',
+  game: 'default',
+  admin: 'default',
+};
+
+/** The tag colour of a status, e.g. statusColor('withdrawal', 'pending') -> 'gold'. */
+export function statusColor(kind: StatusKind, status: string | null | undefined): TagColor {
+  return STATUS_COLORS[kind].get((status ?? '').trim().toLowerCase()) ?? FALLBACK[kind];
+}
 
 /** Withdrawal badge: pending yellow, approved blue, rejected red, completed green, anything else grey. */
 export function withdrawalStatusColor(status: string | null | undefined): TagColor {
-  return WITHDRAWAL_COLORS.get((status ?? '').trim().toLowerCase()) ?? 'default';
+  return statusColor('withdrawal', status);
 }
 
 /** Lottery ticket status: active green, anything else yellow. */
-export function ticketStatusColor(status: string | null | undefined): 'green' | 'gold' {
-  return (status ?? '').trim().toLowerCase() === 'active' ? 'green' : 'gold';
+export function ticketStatusColor(status: string | null | undefined): TagColor {
+  return statusColor('ticket', status);
 }
 
 /** Lottery tickets send is_winner as a boolean or the string 'true'. */

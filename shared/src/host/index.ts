@@ -1,4 +1,12 @@
 export { ApiError, type ApiErrorKind, errorMessage, isApiError, isCanceled } from './api-error.ts';
+export {
+  type CallAnswer,
+  type CallInput,
+  callEndpoint,
+  type Endpoint,
+  endpointPath,
+  withCall,
+} from './call.ts';
 export { HostProvider, useHost } from './context.tsx';
 export { trusted } from './trusted.ts';
 export type * from './types.ts';

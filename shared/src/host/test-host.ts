@@ -1,4 +1,5 @@
 import { ApiError } from './api-error.ts';
+import { withCall } from './call.ts';
 import type {
   AdminUser,
   HostContext,
@@ -77,13 +78,13 @@ export function testHostContext(
       live: false,
       ...options.config,
     },
-    http: {
+    http: withCall({
       get: (path, schema, opts) => call('GET', path, undefined, schema, opts),
       post: (path, body, schema, opts) => call('POST', path, body, schema, opts),
       put: (path, body, schema, opts) => call('PUT', path, body, schema, opts),
       patch: (path, body, schema, opts) => call('PATCH', path, body, schema, opts),
       delete: (path, schema, opts) => call('DELETE', path, undefined, schema, opts),
-    },
+    }),
     notify: {
       success: toast('success'),
       error: toast('error'),

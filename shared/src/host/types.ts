@@ -1,3 +1,6 @@
+import type { RouteName } from '../contract/routes.ts';
+import type { CallAnswer, CallInput, Endpoint } from './call.ts';
+
 /** The signed-in administrator as the login response returns it. */
 export interface AdminUser {
   id: number;
@@ -58,9 +61,18 @@ export interface Notifier {
   dismiss(id?: ToastId): void;
 }
 
+/** The host's client with typed calls of the route catalogue (see call.ts). */
+export interface HostHttpClient extends HttpClient {
+  call<N extends RouteName>(
+    endpoint: Endpoint<N>,
+    input: CallInput<N>,
+    options?: Omit<RequestOptions, 'params'>,
+  ): Promise<CallAnswer<N>>;
+}
+
 /** Everything a remote may use from the host. Remotes never import the shell. */
 export interface HostContext {
-  http: HttpClient;
+  http: HostHttpClient;
   notify: Notifier;
   admin: AdminUser | null;
   config: RuntimeConfig;

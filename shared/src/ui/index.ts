@@ -15,6 +15,17 @@ export {
 export { EmptyState } from './EmptyState.tsx';
 export { ErrorPanel, type ErrorPanelProps } from './ErrorPanel.tsx';
 export { Field, type FieldProps } from './Field.tsx';
+export { type ListColumn, ListPage, type ListPageProps, type ListSelection } from './list/ListPage.tsx';
+export { type ListPrefs, listPrefsStore, useListPrefs } from './list/prefs.ts';
+export { DayRangePicker, SearchForm } from './list/SearchForm.tsx';
+export { StatusTag } from './list/StatusTag.tsx';
+export {
+  type ListPageOptions,
+  type ListPageState,
+  type ListSort,
+  type ListState,
+  useListPage,
+} from './list/useListPage.ts';
 export { Modal, type ModalProps } from './Modal.tsx';
 export { NumberInput, type NumberInputProps } from './NumberInput.tsx';
 export { type Crumb, PageHeader, type PageHeaderProps } from './PageHeader.tsx';

@@ -1,4 +1,10 @@
-import { ApiError, type HttpClient, type RequestOptions, type ResponseParser } from '@backoffice/shared/host';
+import {
+  ApiError,
+  type HostHttpClient,
+  type RequestOptions,
+  type ResponseParser,
+  withCall,
+} from '@backoffice/shared/host';
 import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -109,7 +115,7 @@ export function createAxios(options: HttpClientOptions): AxiosInstance {
  * The HostContext http client: every answer is parsed with the contract schema. `defaults` are added
  * to every call's axios config (e.g. `credentialCheck`).
  */
-export function createHttpClient(instance: AxiosInstance, defaults: AxiosRequestConfig = {}): HttpClient {
+export function createHttpClient(instance: AxiosInstance, defaults: AxiosRequestConfig = {}): HostHttpClient {
   async function send<T>(
     config: AxiosRequestConfig,
     schema: ResponseParser<T>,
@@ -127,11 +133,11 @@ export function createHttpClient(instance: AxiosInstance, defaults: AxiosRequest
       throw new ApiError('Invalid response from server', { kind: 'bad-response', fromServer: true });
     return parsed.data;
   }
-  return {
+  return withCall({
     get: (url, schema, options) => send({ method: 'GET', url }, schema, options),
     post: (url, data, schema, options) => send({ method: 'POST', url, data }, schema, options),
     put: (url, data, schema, options) => send({ method: 'PUT', url, data }, schema, options),
     patch: (url, data, schema, options) => send({ method: 'PATCH', url, data }, schema, options),
     delete: (url, schema, options) => send({ method: 'DELETE', url }, schema, options),
-  };
+  });
 }

@@ -1,0 +1,197 @@
+import { SettingOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Checkbox, Empty, Popover, Table } from 'antd';
+import type { ColumnType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
+import type { Key, ReactNode } from 'react';
+import type { RouteName } from '../../contract/routes.ts';
+import { formatCount } from '../../format/index.ts';
+import { type Crumb, PageHeader } from '../PageHeader.tsx';
+import type { ListPageState } from './useListPage.ts';
+
+export interface ListColumn<Row> {
+  key: string;
+  title: ReactNode;
+  render(row: Row, index: number): ReactNode;
+  /** The server's sort key when the column sorts. */
+  sortKey?: string;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+  /** False for columns the chooser must not hide (e.g. the row's actions). */
+  hideable?: boolean;
+}
+
+export interface ListSelection<Row> {
+  selected: readonly Key[];
+  onChange(keys: Key[]): void;
+  /** Rows that can be ticked (default all). */
+  isSelectable?(row: Row): boolean;
+}
+
+export interface ListPageProps<N extends RouteName, F, Row> {
+  list: ListPageState<N, F, Row>;
+  title: ReactNode;
+  breadcrumb?: Crumb[];
+  /** Buttons beside the title (Refresh, Create...). */
+  actions?: ReactNode;
+  /** The search form, in a card of its own above the table. */
+  search?: { title: ReactNode; form: ReactNode };
+  /** Title of the table's card. */
+  tableTitle: ReactNode;
+  /** Above the table: bulk actions, export. */
+  toolbar?: ReactNode;
+  columns: ListColumn<Row>[];
+  rowKey(row: Row): Key;
+  selection?: ListSelection<Row>;
+  /** The list's empty text (spec) and the title of its error panel. */
+  empty: ReactNode;
+  errorTitle: ReactNode;
+  /** Accessible name of the table. */
+  caption: string;
+}
+
+function sortOrder(column: ListColumn<unknown>, sort: { by: string; type: string } | undefined) {
+  if (!column.sortKey || sort?.by !== column.sortKey) return null;
+  return sort.type === 'asc' ? 'ascend' : 'descend';
+}
+
+/** The column chooser: every hideable column with a box, remembered per list. */
+function ColumnChooser<Row>({
+  columns,
+  hidden,
+  onChange,
+}: {
+  columns: ListColumn<Row>[];
+  hidden: readonly string[];
+  onChange(keys: string[]): void;
+}) {
+  const hideable = columns.filter((column) => column.hideable !== false);
+  const content = (
+    <fieldset className="bo-columns">
+      <legend className="bo-sr-only">Visible columns</legend>
+      {hideable.map((column) => (
+        <Checkbox
+          key={column.key}
+          checked={!hidden.includes(column.key)}
+          onChange={(event) =>
+            onChange(
+              event.target.checked ? hidden.filter((key) => key !== column.key) : [...hidden, column.key],
+            )
+          }
+        >
+          {column.title}
+        </Checkbox>
+      ))}
+    </fieldset>
+  );
+  return (
+    <Popover content={content} trigger="click" placement="bottomRight">
+      <Button icon={<SettingOutlined />} aria-label="Columns">
+        Columns
+      </Button>
+    </Popover>
+  );
+}
+
+/**
+ * The one list view: page header, search card, and a table card with sticky header, server sort and paging,
+ * (the header sticks inside the table's own scroll box, see ui.css: antd's `sticky` splits the header into
+ * a second <table>, which screen readers announce as two tables),
+ * column chooser, select-all-on-page, empty text and an error panel with Retry.
+ */
+export function ListPage<N extends RouteName, F, Row extends object>(props: ListPageProps<N, F, Row>) {
+  const { list, columns, selection } = props;
+  const visible = columns.filter((column) => !list.hiddenColumns.includes(column.key));
+  const tableColumns: ColumnType<Row>[] = visible.map((column) => ({
+    key: column.key,
+    title: column.title,
+    align: column.align,
+    width: column.width,
+    render: (_value: unknown, row: Row, index: number) => column.render(row, index),
+    sorter: Boolean(column.sortKey),
+    sortOrder: sortOrder(column as ListColumn<unknown>, list.sort),
+    // Never back to "unsorted": the server always sorts by something.
+    sortDirections: ['ascend', 'descend', 'ascend'],
+  }));
+
+  const onChange = (
+    pagination: TablePaginationConfig,
+    _filters: unknown,
+    sorter: SorterResult<Row> | SorterResult<Row>[],
+  ) => {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    const column = columns.find((c) => c.key === one?.columnKey);
+    if (one?.order && column?.sortKey) {
+      const type = one.order === 'ascend' ? 'asc' : 'desc';
+      if (list.sort?.by !== column.sortKey || list.sort.type !== type)
+        return list.setSort({ by: column.sortKey, type });
+    }
+    if (pagination.pageSize && pagination.pageSize !== list.perPage)
+      return list.setPerPage(pagination.pageSize);
+    if (pagination.current && pagination.current !== list.page) list.setPage(pagination.current);
+  };
+
+  return (
+    <div className="bo-list-page">
+      <PageHeader title={props.title} breadcrumb={props.breadcrumb} actions={props.actions} />
+      {props.search && (
+        <Card title={props.search.title} size="small" className="bo-list-page__search">
+          {props.search.form}
+        </Card>
+      )}
+      <Card
+        title={props.tableTitle}
+        size="small"
+        extra={
+          <div className="bo-list-page__extra">
+            <span className="bo-list-page__total">
+              Total: <strong>{formatCount(list.total)}</strong>
+            </span>
+            <ColumnChooser columns={columns} hidden={list.hiddenColumns} onChange={list.setHiddenColumns} />
+          </div>
+        }
+      >
+        {props.toolbar && <div className="bo-list-page__toolbar">{props.toolbar}</div>}
+        {list.error !== null ? (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            title={props.errorTitle}
+            description={list.error}
+            action={<Button onClick={list.reload}>Retry</Button>}
+          />
+        ) : (
+          <Table<Row>
+            aria-label={props.caption}
+            size="middle"
+            scroll={{ x: 'max-content' }}
+            columns={tableColumns}
+            dataSource={list.rows}
+            rowKey={(row) => props.rowKey(row)}
+            loading={list.loading}
+            onChange={onChange}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.empty} /> }}
+            rowSelection={
+              selection && {
+                selectedRowKeys: [...selection.selected],
+                onChange: (keys) => selection.onChange(keys),
+                getCheckboxProps: (row) => ({
+                  disabled: selection.isSelectable ? !selection.isSelectable(row) : false,
+                }),
+                columnTitle: undefined,
+              }
+            }
+            pagination={{
+              current: list.page,
+              pageSize: list.perPage,
+              total: list.total,
+              showSizeChanger: true,
+              pageSizeOptions: list.pageSizes.map(String),
+              hideOnSinglePage: false,
+              showTotal: (total, [from, to]) => `Showing ${from} to ${to} of ${formatCount(total)} results`,
+            }}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { Tag } from 'antd';
+import { type StatusKind, statusColor } from '../../format/status.ts';
+
+/** A status as a coloured tag, its colour from the one status map. */
+export function StatusTag({
+  kind,
+  status,
+  children,
+}: {
+  kind: StatusKind;
+  status: string;
+  children?: React.ReactNode;
+}) {
+  return <Tag color={statusColor(kind, status)}>{children ?? status}</Tag>;
+}

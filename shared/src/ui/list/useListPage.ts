@@ -1,0 +1,134 @@
+import { useEffect } from 'react';
+import type { RouteName } from '../../contract/routes.ts';
+import { type CallAnswer, type CallInput, type Endpoint, errorMessage, useHost } from '../../host/index.ts';
+import { PAGINATION } from '../../rules/constants.ts';
+import { useLoad } from '../useLoad.ts';
+import { useUrlQuery } from '../useUrlQuery.ts';
+import { useListPrefs } from './prefs.ts';
+
+export type SortType = 'asc' | 'desc';
+export interface ListSort {
+  by: string;
+  type: SortType;
+}
+
+/** What a list's request is built from. */
+export interface ListState<F> {
+  filters: F;
+  page: number;
+  perPage: number;
+  sort: ListSort | undefined;
+}
+
+export interface ListPageOptions<N extends RouteName, F extends Record<string, string>, Row> {
+  /** Area and list name: where the admin's page size, sort and columns are remembered. */
+  area: string;
+  list: string;
+  endpoint: Endpoint<N>;
+  /** The filters kept in the URL, with their empty values. */
+  filters: F;
+  /** Default sort; none for lists the server sorts itself. */
+  sort?: ListSort;
+  pageSizes?: readonly number[];
+  defaultPageSize?: number;
+  /** The call's input for the current state (e.g. filters without empty values, dates as instants). */
+  input(state: ListState<F>): CallInput<N>;
+  rows(answer: CallAnswer<N>): Row[];
+  total(answer: CallAnswer<N>): number;
+  /** The screen's message for a failed load when the server sent none (spec section 8). */
+  failure: string;
+}
+
+export interface ListPageState<N extends RouteName, F, Row> extends ListState<F> {
+  answer: CallAnswer<N> | undefined;
+  rows: Row[];
+  total: number;
+  totalPages: number;
+  pageSizes: readonly number[];
+  /** The first load or a reload after a failure: no rows to show yet. */
+  loading: boolean;
+  /** The failure's message; a failed load is an error panel, never an empty list. */
+  error: string | null;
+  reload(): void;
+  /** New filters: back to page 1. */
+  setFilters(patch: Partial<F>): void;
+  resetFilters(): void;
+  setPage(page: number): void;
+  setPerPage(perPage: number): void;
+  setSort(sort: ListSort): void;
+  /** Remembered hidden columns of this list. */
+  hiddenColumns: readonly string[];
+  setHiddenColumns(keys: string[]): void;
+}
+
+/**
+ * The headless controller of every list screen: filters, page, page size and sort in the URL (page size and
+ * sort remembered per list), the request through the route catalogue, loading and error, page clamping and
+ * refresh.
+ */
+export function useListPage<N extends RouteName, F extends Record<string, string>, Row>(
+  options: ListPageOptions<N, F, Row>,
+): ListPageState<N, F, Row> {
+  const { http } = useHost();
+  const [prefs, updatePrefs] = useListPrefs(options.area, options.list);
+  const pageSizes = options.pageSizes ?? PAGINATION.pageSizeOptions;
+  const fallbackSize = options.defaultPageSize ?? PAGINATION.defaultPageSize;
+  const rememberedSize = prefs.pageSize && pageSizes.includes(prefs.pageSize) ? prefs.pageSize : fallbackSize;
+  const defaultSort = prefs.sort ?? options.sort;
+  const [query, setQuery, resetQuery] = useUrlQuery({
+    ...options.filters,
+    page: 1,
+    per_page: rememberedSize,
+    sort_by: defaultSort?.by ?? '',
+    sort_type: defaultSort?.type ?? '',
+  });
+
+  const filters = Object.fromEntries(Object.keys(options.filters).map((key) => [key, query[key]])) as F;
+  const page = Number.isInteger(query.page) && query.page >= 1 ? query.page : 1;
+  const perPage = pageSizes.includes(query.per_page) ? query.per_page : rememberedSize;
+  const sort: ListSort | undefined = query.sort_by
+    ? { by: String(query.sort_by), type: query.sort_type === 'asc' ? 'asc' : 'desc' }
+    : undefined;
+  const state: ListState<F> = { filters, page, perPage, sort };
+
+  const key = JSON.stringify(state);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for the state the request is built from
+  const load = useLoad(
+    (signal) => http.call(options.endpoint, options.input(state), { signal }),
+    [http, key],
+  );
+  const total = load.data ? options.total(load.data) : 0;
+  const totalPages = Math.ceil(total / perPage);
+
+  // A page past the end (rows deleted, or a stale link): go to the last page that exists.
+  useEffect(() => {
+    if (load.loading || load.error || !load.data) return;
+    if (page > Math.max(totalPages, 1))
+      setQuery({ page: Math.max(totalPages, 1) } as never, { replace: true });
+  }, [load.loading, load.error, load.data, page, totalPages, setQuery]);
+
+  return {
+    ...state,
+    answer: load.data,
+    rows: load.data && !load.error ? options.rows(load.data) : [],
+    total,
+    totalPages,
+    pageSizes,
+    loading: load.loading,
+    error: load.error ? errorMessage(load.error, options.failure) : null,
+    reload: load.reload,
+    setFilters: (patch) => setQuery({ ...patch, page: 1 } as never),
+    resetFilters: () => resetQuery(),
+    setPage: (next) => setQuery({ page: next } as never),
+    setPerPage: (next) => {
+      updatePrefs({ pageSize: next });
+      setQuery({ per_page: next, page: 1 } as never);
+    },
+    setSort: (next) => {
+      updatePrefs({ sort: next });
+      setQuery({ sort_by: next.by, sort_type: next.type, page: 1 } as never);
+    },
+    hiddenColumns: prefs.hiddenColumns ?? [],
+    setHiddenColumns: (keys) => updatePrefs({ hiddenColumns: keys }),
+  };
+}
