@@ -1,0 +1,170 @@
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { endpoints } from '../src/contract/endpoints.ts';
+import type { Transaction } from '../src/contract/transactions.ts';
+import { ApiError, HostProvider } from '../src/host/index.ts';
+import { type RecordedRequest, testHostContext } from '../src/host/test-host.ts';
+import { type ListColumn, ListPage, listPrefsStore, useListPage } from '../src/ui/index.ts';
+
+// antd's table is heavy to render in happy-dom on a busy machine.
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(cleanup);
+beforeEach(() => {
+  localStorage.clear();
+  listPrefsStore('test').setState({ lists: {} });
+});
+
+type Row = Pick<Transaction, 'id' | 'status'>;
+const rows: Row[] = Array.from({ length: 23 }, (_, i) => ({
+  id: i + 1,
+  status: i % 2 ? 'completed' : 'failed',
+}));
+
+function answer(request: RecordedRequest, all: Row[] = rows) {
+  const page = Number(request.params.page);
+  const perPage = Number(request.params.per_page);
+  return {
+    success: true,
+    data: {
+      data: all.slice((page - 1) * perPage, page * perPage),
+      total: all.length,
+      totalPages: Math.ceil(all.length / perPage),
+    },
+  };
+}
+
+const columns: ListColumn<Row>[] = [
+  { key: 'id', title: 'ID', sortKey: 'id', render: (r) => r.id },
+  { key: 'status', title: 'Status', render: (r) => r.status },
+];
+
+let url = '';
+function Url() {
+  const location = useLocation();
+  url = location.pathname + location.search;
+  return null;
+}
+
+function Screen() {
+  const list = useListPage({
+    area: 'test',
+    list: 'tx',
+    endpoint: endpoints.transactionsList,
+    filters: { username: '' },
+    sort: { by: 'createdAt', type: 'desc' },
+    failure: 'Failed to fetch transactions',
+    input: ({ filters, page, perPage, sort }) => ({
+      query: {
+        page,
+        per_page: perPage,
+        sort_by: sort?.by as 'id',
+        sort_type: sort?.type,
+        ...(filters.username ? { username: filters.username } : {}),
+      },
+    }),
+    rows: (a) => a.data.data as Row[],
+    total: (a) => a.data.total,
+  });
+  return (
+    <ListPage
+      list={list}
+      title="Transactions"
+      tableTitle="Transactions"
+      caption="Transactions"
+      columns={columns}
+      rowKey={(r) => r.id}
+      empty="No transactions found matching your search criteria"
+      errorTitle="Error Loading Transactions"
+    />
+  );
+}
+
+function show(path: string, routes: Parameters<typeof testHostContext>[0]) {
+  const host = testHostContext(routes);
+  render(
+    <HostProvider host={host}>
+      <MemoryRouter initialEntries={[path]}>
+        <Screen />
+        <Url />
+      </MemoryRouter>
+    </HostProvider>,
+  );
+  return host;
+}
+
+const dataRows = () =>
+  within(screen.getByRole('table', { name: 'Transactions' }))
+    .getAllByRole('row')
+    .slice(1);
+
+describe('useListPage + ListPage', () => {
+  it('loads the page the URL names, with the default sort', async () => {
+    const host = show('/tx?page=2', { 'GET /admin/transactions': (r) => answer(r) });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    expect(host.requests[0]!.params).toEqual({
+      page: 2,
+      per_page: 10,
+      sort_by: 'createdAt',
+      sort_type: 'desc',
+    });
+    expect(screen.getByText('Showing 11 to 20 of 23 results')).toBeTruthy();
+  });
+
+  it('moves a page past the end to the last page', async () => {
+    show('/tx?page=9', { 'GET /admin/transactions': (r) => answer(r) });
+    await waitFor(() => expect(url).toBe('/tx?page=3'));
+    await waitFor(() => expect(dataRows()).toHaveLength(3));
+  });
+
+  it('shows a failed load as an error panel with Retry, never as an empty list', async () => {
+    let fail = true;
+    show('/tx', {
+      'GET /admin/transactions': (r) => {
+        if (fail)
+          throw new ApiError('Database is tired', { status: 500, kind: 'bad-response', fromServer: true });
+        return answer(r);
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Error Loading Transactions');
+    expect(alert.textContent).toContain('Database is tired');
+    expect(screen.queryByText('No transactions found matching your search criteria')).toBeNull();
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+  });
+
+  it('shows the empty text when nothing matches', async () => {
+    show('/tx?username=nobody', { 'GET /admin/transactions': (r) => answer(r, []) });
+    expect(await screen.findByText('No transactions found matching your search criteria')).toBeTruthy();
+  });
+
+  it('sorts on the server and remembers the sort for the next visit', async () => {
+    const host = show('/tx', { 'GET /admin/transactions': (r) => answer(r) });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    await userEvent.click(screen.getByRole('columnheader', { name: /^ID/ }));
+    await waitFor(() => expect(url).toBe('/tx?sort_by=id&sort_type=asc'));
+    expect(host.requests.at(-1)!.params).toMatchObject({ sort_by: 'id', sort_type: 'asc', page: 1 });
+    expect(JSON.parse(localStorage.getItem('bo:list-prefs:test')!).state.lists.tx.sort).toEqual({
+      by: 'id',
+      type: 'asc',
+    });
+
+    cleanup();
+    const next = show('/tx', { 'GET /admin/transactions': (r) => answer(r) });
+    await waitFor(() => expect(next.requests).toHaveLength(1));
+    expect(next.requests[0]!.params).toMatchObject({ sort_by: 'id', sort_type: 'asc' });
+  });
+
+  it('hides a column from the chooser and remembers it', async () => {
+    show('/tx', { 'GET /admin/transactions': (r) => answer(r) });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Status' }));
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: 'Status' })).toBeNull());
+    expect(listPrefsStore('test').getState().lists.tx?.hiddenColumns).toEqual(['status']);
+  });
+});
