@@ -20,6 +20,13 @@ export interface LoadedResource {
   contentLength: number | null;
 }
 
+/** A second area opened from the first page: the link to click, its h1 and a selector that shows it loaded. */
+export interface NextArea {
+  click: string;
+  heading: string;
+  selector: string;
+}
+
 export interface LoadSample {
   cpuRate: number;
   /** performance.now() (ms since navigation start) when the ready spec was first met. */
@@ -32,6 +39,8 @@ export interface LoadSample {
   html: { raw: number; gzip: number; inlineJsCss: number };
   /** Every response of the load, whatever its type. */
   all: { gzip: number; requests: number };
+  /** JS + CSS the second area added, when `next` was given. */
+  nextJsCss?: { raw: number; gzip: number; requests: number };
   resources: LoadedResource[];
   warnings: string[];
 }
@@ -115,6 +124,8 @@ export async function measureFirstLoad(
     context?: BrowserContextOptions;
     idleMs?: number;
     timeoutMs?: number;
+    /** Then open another area in the same page (a click, as an admin would) and count what it adds. */
+    next?: NextArea;
   },
 ): Promise<LoadSample> {
   const idleMs = options.idleMs ?? 500;
@@ -192,12 +203,24 @@ export async function measureFirstLoad(
         );
       });
     // Network idle: nothing in flight and no event for idleMs.
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const inFlight = [...requests.values()].some((entry) => !entry.done);
-      if (!inFlight && Date.now() - lastActivity >= idleMs) break;
-      if (Date.now() > deadline) throw new Error(`network never went idle on ${options.url}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    const networkIdle = async () => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const inFlight = [...requests.values()].some((entry) => !entry.done);
+        if (!inFlight && Date.now() - lastActivity >= idleMs) break;
+        if (Date.now() > deadline) throw new Error(`network never went idle on ${options.url}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    await networkIdle();
+    const firstLoad = new Set(requests.keys());
+    if (options.next) {
+      await page.click(options.next.click);
+      await page
+        .getByRole('heading', { level: 1, name: options.next.heading, exact: true })
+        .waitFor({ timeout: timeoutMs });
+      await page.locator(options.next.selector).first().waitFor({ timeout: timeoutMs });
+      await networkIdle();
     }
     const timings = await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0] as
@@ -213,6 +236,7 @@ export async function measureFirstLoad(
 
     const warnings: string[] = [];
     const resources: LoadedResource[] = [];
+    const nextResources: LoadedResource[] = [];
     for (const entry of requests.values()) {
       if (entry.url.startsWith('data:')) continue;
       const encodedTotal = entry.encodedTotal ?? 0;
@@ -222,7 +246,7 @@ export async function measureFirstLoad(
       if (contentLength !== null && entry.done && contentLength !== encodedBody) {
         warnings.push(`${entry.url}: wire body ${encodedBody} B but Content-Length ${contentLength} B`);
       }
-      resources.push({
+      (firstLoad.has(entry.requestId) ? resources : nextResources).push({
         url: entry.url,
         kind: kindOf(entry),
         status: entry.status,
@@ -233,7 +257,9 @@ export async function measureFirstLoad(
         contentLength,
       });
     }
-    const jsCss = resources.filter((resource) => resource.kind === 'js' || resource.kind === 'css');
+    const isJsCss = (resource: LoadedResource) => resource.kind === 'js' || resource.kind === 'css';
+    const jsCss = resources.filter(isJsCss);
+    const nextJsCss = nextResources.filter(isJsCss);
     const documents = resources.filter((resource) => resource.kind === 'document');
     // Inline <script> and <style> of the HTML as served (a page could move its code there).
     let inlineJsCss = 0;
@@ -270,6 +296,15 @@ export async function measureFirstLoad(
         gzip: resources.reduce((sum, resource) => sum + resource.encodedBody, 0),
         requests: resources.length,
       },
+      ...(options.next
+        ? {
+            nextJsCss: {
+              raw: nextJsCss.reduce((sum, resource) => sum + resource.decodedBody, 0),
+              gzip: nextJsCss.reduce((sum, resource) => sum + resource.encodedBody, 0),
+              requests: nextJsCss.length,
+            },
+          }
+        : {}),
       resources,
       warnings,
     };

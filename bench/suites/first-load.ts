@@ -3,7 +3,7 @@ import { join, normalize } from 'node:path';
 import type { BrowserContextOptions } from '@playwright/test';
 import { apps, remoteDirs } from '../lib/apps.ts';
 import { writeRegistry } from '../lib/console.ts';
-import { type LoadSample, measureFirstLoad, type ReadySpec } from '../lib/first-load.ts';
+import { type LoadSample, measureFirstLoad, type NextArea, type ReadySpec } from '../lib/first-load.ts';
 import { median, summary } from '../lib/stats.ts';
 import type { BenchContext, Comparison, Suite, SuiteReport } from './types.ts';
 
@@ -14,6 +14,8 @@ export interface PageTarget {
   ready: ReadySpec;
   /** Context options, e.g. a signed-in storage state for console pages. */
   context?(bench: BenchContext, origin: string): Promise<BrowserContextOptions>;
+  /** A second area opened afterwards in the same page; its JS+CSS is measured apart. */
+  next?: NextArea;
 }
 
 /** One line of the suite: a console page, optionally against a baseline page, with its targets. */
@@ -22,7 +24,13 @@ export interface PageBench {
   subject: PageTarget;
   baseline?: PageTarget & { label: string };
   /** Ratios against the baseline page, or an absolute byte budget when there is no baseline page. */
-  targets: { gzipMaxRatio?: number; time4xMaxRatio?: number; gzipMaxBytes?: number };
+  targets: {
+    gzipMaxRatio?: number;
+    time1xMaxRatio?: number;
+    time4xMaxRatio?: number;
+    gzipMaxBytes?: number;
+    nextGzipMaxBytes?: number;
+  };
 }
 
 const signInForm: ReadySpec = {
@@ -48,11 +56,12 @@ async function serveConsole(bench: BenchContext): Promise<string> {
 }
 
 /** A console page opened cold by a signed-in admin (the session in localStorage, as after sign-in). */
-function signedIn(path: string, ready: ReadySpec): PageTarget {
+function signedIn(path: string, ready: ReadySpec, next?: NextArea): PageTarget {
   return {
     app: 'console',
     path,
     ready,
+    ...(next ? { next } : {}),
     async context(bench, origin) {
       const { token, user } = await bench.console();
       return {
@@ -73,8 +82,16 @@ function signedIn(path: string, ready: ReadySpec): PageTarget {
   };
 }
 
-/** Issues 3-5: each area's main page within 265 KB gzip of JS+CSS, shell and remote together. */
-const AREA_BUDGET = 265_000;
+/**
+ * Issue 12: a list page opened cold and signed in, shell + remote + the antd parts it renders, within
+ * 300 KB gzip of JS+CSS (under 0.6x the lightest peer console, about 531 KB); a second area opened
+ * afterwards in the same session adds at most 60 KB (antd's parts are already there).
+ */
+const AREA_BUDGET = 300_000;
+const SECOND_AREA_BUDGET = 60_000;
+
+/** Rows of a list (antd's Table) or its empty state. */
+const listReady = '.ant-table-row, .ant-empty, .bo-empty';
 
 /** The pages measured. Adding one is adding an entry here. */
 export const pages: PageBench[] = [
@@ -82,24 +99,25 @@ export const pages: PageBench[] = [
     name: 'sign-in',
     subject: { app: 'shell', path: '/auth/signin', ready: signInForm },
     baseline: { label: 'floor', app: 'floor', path: '/auth/signin', ready: signInForm },
-    targets: { gzipMaxRatio: 1.3, time4xMaxRatio: 1.2 },
+    targets: { gzipMaxRatio: 1.3, time1xMaxRatio: 1.1, time4xMaxRatio: 1.2 },
   },
   {
     name: 'lottery-open',
-    subject: signedIn('/lottery/open', { selectors: ['h1', 'table, .bo-empty'], buttons: [] }),
+    subject: signedIn('/lottery/open', { selectors: ['h1', listReady], buttons: [] }),
     targets: { gzipMaxBytes: AREA_BUDGET },
   },
   {
-    name: 'withdrawals-pending',
-    subject: signedIn('/withdrawals/pending', {
-      selectors: ['h1', 'table tbody tr, .bo-empty'],
-      buttons: [],
-    }),
-    targets: { gzipMaxBytes: AREA_BUDGET },
+    name: 'withdrawals-pending, then users',
+    subject: signedIn(
+      '/withdrawals/pending',
+      { selectors: ['h1', listReady], buttons: [] },
+      { click: 'nav a[href="/users"]', heading: 'Users', selector: listReady },
+    ),
+    targets: { gzipMaxBytes: AREA_BUDGET, nextGzipMaxBytes: SECOND_AREA_BUDGET },
   },
   {
     name: 'users',
-    subject: signedIn('/users', { selectors: ['h1', 'table tbody tr, .bo-empty'], buttons: [] }),
+    subject: signedIn('/users', { selectors: ['h1', listReady], buttons: [] }),
     targets: { gzipMaxBytes: AREA_BUDGET },
   },
 ];
@@ -163,6 +181,7 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
           cpuRate,
           ready: target.ready,
           context,
+          ...(target.next ? { next: target.next } : {}),
         });
         for (const warning of sample.warnings) warnings.add(`${role}: ${warning}`);
         for (const problem of checkAgainstDist(sample, origin, bench.servedDir(target.app))) {
@@ -190,6 +209,7 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
       gzip: bytesOf(all, (s) => s.jsCss.gzip, `${role} JS+CSS gzip bytes`, list),
       htmlGzip: bytesOf(all, (s) => s.html.gzip, `${role} HTML gzip bytes`, list),
       inline: bytesOf(all, (s) => s.html.inlineJsCss, `${role} inline JS+CSS bytes`, list),
+      nextGzip: bytesOf(all, (s) => s.nextJsCss?.gzip ?? 0, `${role} second area JS+CSS gzip bytes`, list),
       // Informative only: a favicon request may or may not happen within a sample.
       allGzip: median(all.map((s) => s.all.gzip)),
       allRequests: median(all.map((s) => s.all.requests)),
@@ -237,11 +257,22 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
       row('JS+CSS requests', 'count', (s) => s.requests),
       row('JS+CSS bytes (raw)', 'bytes', (s) => s.raw),
       gzipRow,
+      ...(page.targets.nextGzipMaxBytes
+        ? [
+            {
+              metric: 'second area JS+CSS bytes (gzip) vs budget',
+              unit: 'bytes' as const,
+              baseline: page.targets.nextGzipMaxBytes,
+              subject: subject.nextGzip,
+              maxRatio: 1,
+            },
+          ]
+        : []),
       row('inline JS+CSS in the HTML (raw)', 'bytes', (s) => s.inline),
       row('HTML document (gzip)', 'bytes', (s) => s.htmlGzip),
       row('all responses (gzip)', 'bytes', (s) => s.allGzip),
       row('all requests', 'count', (s) => s.allRequests),
-      row('page usable, CPU 1x', 'ms', (s) => s.ready1.median),
+      row('page usable, CPU 1x', 'ms', (s) => s.ready1.median, page.targets.time1xMaxRatio),
       row('page usable, CPU 4x', 'ms', (s) => s.ready4.median, page.targets.time4xMaxRatio),
       row('first contentful paint, CPU 4x', 'ms', (s) => s.fcp4.median),
     ],
