@@ -126,6 +126,24 @@ describe('the HTTP client (spec sections 4 and 6)', () => {
     expect(errorMessage(error, 'Failed to fetch mines data')).toBe('Failed to fetch mines data');
   });
 
+  it('shows a validation message without the field name the API puts in front of it', async () => {
+    const { http } = setup({
+      'POST /admin/lottery': {
+        status: 400,
+        data: {
+          success: false,
+          message: 'ticket_price: Ticket price must be at least 1',
+          field: 'ticket_price',
+        },
+      },
+      'POST /admin/other': { status: 400, data: { success: false, message: 'Note: nothing to do' } },
+    });
+    const validation = await http.post('/admin/lottery', {}, ok).catch((e: unknown) => e);
+    expect(errorMessage(validation, 'Failed to create lottery')).toBe('Ticket price must be at least 1');
+    const plain = await http.post('/admin/other', {}, ok).catch((e: unknown) => e);
+    expect(errorMessage(plain, 'Failed')).toBe('Note: nothing to do');
+  });
+
   it('serialises array parameters as repeated keys (status_in=a&status_in=b)', async () => {
     const { http, sent } = setup({ 'GET /admin/w': { status: 200, data: { success: true, message: '' } } });
     await http.get('/admin/w', ok, { params: { status_in: ['approved', 'rejected'], page: 2 } });

@@ -40,5 +40,10 @@ export type Paged<T> = { data: T[]; total: number; totalPages: number; page: num
 export type Envelope<T> = { success: boolean; message: string; data: T };
 
 /** Every error answer: `{ success: false, message }` with the HTTP status. */
-export const errorResponse = z.object({ success: z.literal(false), message: z.string() });
+export const errorResponse = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  /** A 400's offending field ('email', 'winners.0.amount'): the message starts with it, for API clients. */
+  field: z.string().optional(),
+});
 export type ErrorResponse = z.infer<typeof errorResponse>;

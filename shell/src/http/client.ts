@@ -38,9 +38,15 @@ function readCookie(name: string): string | null {
   return null;
 }
 
+/**
+ * The server's message. A validation 400 names its field (`field` and a 'field: ' prefix, for API clients);
+ * an admin reads the message without it.
+ */
 function serverMessage(error: AxiosError): string | undefined {
-  const body = error.response?.data as { message?: unknown } | undefined;
-  return typeof body?.message === 'string' && body.message ? body.message : undefined;
+  const body = error.response?.data as { message?: unknown; field?: unknown } | undefined;
+  if (typeof body?.message !== 'string' || !body.message) return undefined;
+  const prefix = typeof body.field === 'string' ? `${body.field}: ` : '';
+  return prefix && body.message.startsWith(prefix) ? body.message.slice(prefix.length) : body.message;
 }
 
 /** Maps an axios failure onto the failure kinds of spec section 8. */
