@@ -411,3 +411,36 @@ describe('concurrent publish', () => {
     expect(marked).toHaveLength(3);
   });
 });
+
+describe('POST /admin/lottery/:id/complete-without-winners', () => {
+  const complete = (id: number) => call('POST', `${BASE}/${id}/complete-without-winners`);
+
+  it('completes a closed lottery with no active tickets, paying and refunding nothing, once', async () => {
+    const id = await makeLottery(t, { start: T0 - 3 * DAY, end: T0 - DAY });
+    await makeTickets(t, id, users, 3, { status: 'cancelled' });
+    const before = await balances();
+    const ledger = async () => (await t.db.query<{ n: string }>('SELECT count(*) AS n FROM ledger'))[0]!.n;
+    const entries = await ledger();
+
+    const [first, second] = await Promise.all([complete(id), complete(id)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const done = [first, second].find((r) => r.statusCode === 200)!.json().data as LotteryDetails;
+    expect(done).toMatchObject({ id, status: 'completed', prize_distributed: true });
+    expect(await balances()).toEqual(before);
+    expect(await ledger()).toBe(entries);
+  });
+
+  it('refuses a lottery with active tickets, one not closed yet, and an unknown one', async () => {
+    const { id } = await closedLottery(2);
+    await fails(
+      'POST',
+      `${BASE}/${id}/complete-without-winners`,
+      undefined,
+      409,
+      'publish its results instead',
+    );
+    const open = await makeLottery(t, { start: T0 - DAY, end: T0 + DAY });
+    await fails('POST', `${BASE}/${open}/complete-without-winners`, undefined, 409, 'Only a closed lottery');
+    await fails('POST', `${BASE}/99999999/complete-without-winners`, undefined, 404, 'Lottery not found');
+  });
+});

@@ -111,6 +111,13 @@ export const endpoints = {
     permission: 'lottery:write',
     audit: 'lottery.publish',
   },
+  lotteryCompleteWithoutWinners: {
+    name: 'lotteryCompleteWithoutWinners',
+    method: 'POST',
+    path: '/admin/lottery/:id/complete-without-winners',
+    permission: 'lottery:write',
+    audit: 'lottery.complete-without-winners',
+  },
   supportList: {
     name: 'supportList',
     method: 'GET',

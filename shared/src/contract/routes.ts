@@ -206,6 +206,15 @@ export const routes = {
     body: lottery.lotteryPublishBody,
     response: lottery.lotteryPublishResponse,
   },
+  lotteryCompleteWithoutWinners: {
+    method: 'POST',
+    path: '/admin/lottery/:id/complete-without-winners',
+    auth: 'session',
+    permission: 'lottery:write',
+    audit: 'lottery.complete-without-winners',
+    params: lottery.lotteryDeleteParams,
+    response: lottery.lotteryPublishResponse,
+  },
 
   supportList: {
     method: 'GET',

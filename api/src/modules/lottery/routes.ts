@@ -101,4 +101,14 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { onChange: () =
       data: await service.publish(body, admin.id),
     }),
   );
+  defineRoute(
+    app,
+    routes.lotteryCompleteWithoutWinners,
+    { tags, summary: 'Complete a closed lottery that has no active tickets, with no winners' },
+    async ({ params }) => ({
+      success: true,
+      message: 'Lottery completed without winners',
+      data: await service.completeWithoutWinners(params.id),
+    }),
+  );
 }

@@ -390,4 +390,29 @@ export class LotteryService {
     this.onChange();
     return details;
   }
+
+  /**
+   * The way out for a closed lottery nobody holds an active ticket of: it completes with no winners, and
+   * as there is nothing in its pool, nothing is refunded or paid.
+   */
+  async completeWithoutWinners(lotteryId: number): Promise<LotteryDetails> {
+    const now = this.now();
+    assertLotteryId(lotteryId);
+    const details = await this.db.transaction(async (tx) => {
+      const lottery = await repo.lockLottery(tx, lotteryId, now);
+      if (!lottery) throw new HttpError(404, LOTTERY_NOT_FOUND);
+      if (lottery.prize_distributed) throw new HttpError(409, ALREADY_PUBLISHED);
+      if (lottery.status !== 'closed') {
+        throw new HttpError(409, 'Only a closed lottery can be completed without winners');
+      }
+      const totals = await repo.ticketTotals(tx, lotteryId);
+      if (totals.active > 0) {
+        throw new HttpError(409, 'The lottery has active tickets: publish its results instead');
+      }
+      if (!(await repo.storeResult(tx, lotteryId, [], now))) throw new HttpError(409, ALREADY_PUBLISHED);
+      return this.details(tx, lotteryId, now);
+    });
+    this.onChange();
+    return details;
+  }
 }
