@@ -6,7 +6,7 @@ import { endpoints } from '../src/contract/endpoints.ts';
 import type { Transaction } from '../src/contract/transactions.ts';
 import { ApiError, HostProvider } from '../src/host/index.ts';
 import { type RecordedRequest, testHostContext } from '../src/host/test-host.ts';
-import { type ListColumn, ListPage, listPrefsStore, useListPage } from '../src/ui/index.ts';
+import { ExportButton, type ListColumn, ListPage, listPrefsStore, useListPage } from '../src/ui/index.ts';
 
 // antd's table is heavy to render in happy-dom on a busy machine.
 configure({ asyncUtilTimeout: 8000 });
@@ -166,5 +166,55 @@ describe('useListPage + ListPage', () => {
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Status' }));
     await waitFor(() => expect(screen.queryByRole('columnheader', { name: 'Status' })).toBeNull());
     expect(listPrefsStore('test').getState().lists.tx?.hiddenColumns).toEqual(['status']);
+  });
+});
+
+describe('ExportButton', () => {
+  it('downloads the list with its filters and saves the file under its name', async () => {
+    const host = testHostContext({ 'GET /admin/transactions': () => 'id,status\n1,completed\n' });
+    const saved: string[] = [];
+    const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    render(
+      <HostProvider host={host}>
+        <ExportButton
+          endpoint={endpoints.transactionsList}
+          input={{ query: { status: 'completed' } }}
+          filename="transactions.csv"
+        />
+      </HostProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    await waitFor(() => expect(host.toasts).toEqual([{ type: 'success', message: 'Export downloaded' }]));
+    expect(host.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/admin/transactions',
+      params: { status: 'completed' },
+    });
+    expect(saved).toEqual(['transactionsList.csv']);
+    clicks.mockRestore();
+  });
+
+  it('tells what failed and keeps the button', async () => {
+    const host = testHostContext({
+      'GET /admin/transactions': () => {
+        throw new ApiError('Invalid status', { status: 400, kind: 'bad-request', fromServer: true });
+      },
+    });
+    render(
+      <HostProvider host={host}>
+        <ExportButton
+          endpoint={endpoints.transactionsList}
+          input={{ query: {} }}
+          filename="transactions.csv"
+        />
+      </HostProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    await waitFor(() => expect(host.toasts).toEqual([{ type: 'error', message: 'Invalid status' }]));
+    expect(screen.getByRole('button', { name: /Export CSV/ })).toBeTruthy();
   });
 });

@@ -29,3 +29,16 @@ export function nullText(value: string | number | null | undefined): string {
   const text = String(value);
   return text.trim() === '' ? 'NULL' : text;
 }
+
+/** 1536 -> '1.5 KB', 2_500_000 -> '2.4 MB' (binary units, one decimal from KB up). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}

@@ -65,6 +65,25 @@ export function callEndpoint<N extends RouteName>(
 }
 
 /** The client with `call` added (the shell's and the test host's). */
-export function withCall(http: HttpClient): HostHttpClient {
-  return { ...http, call: (endpoint, input, options) => callEndpoint(http, endpoint, input, options) };
+export function withCall(http: HttpClient, download: HostHttpClient['download']): HostHttpClient {
+  return {
+    ...http,
+    call: (endpoint, input, options) => callEndpoint(http, endpoint, input, options),
+    download,
+  };
+}
+
+/** The parts of a call's input a URL carries: its path and its query. */
+export function endpointRequest(
+  endpoint: Endpoint,
+  input: object,
+): { url: string; query: object | undefined } {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: object };
+  return { url: endpointPath(endpoint, params), query };
+}
+
+/** 'attachment; filename="withdrawals-2026-11-25.csv"' -> 'withdrawals-2026-11-25.csv'. */
+export function dispositionFilename(header: string | null | undefined): string | null {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header ?? '');
+  return match ? decodeURIComponent(match[1]!) : null;
 }

@@ -3,8 +3,10 @@ export {
   type CallAnswer,
   type CallInput,
   callEndpoint,
+  dispositionFilename,
   type Endpoint,
   endpointPath,
+  endpointRequest,
   withCall,
 } from './call.ts';
 export { HostProvider, useHost } from './context.tsx';

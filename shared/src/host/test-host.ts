@@ -1,5 +1,6 @@
 import { ApiError } from './api-error.ts';
-import { withCall } from './call.ts';
+import { endpointRequest, withCall } from './call.ts';
+import { trusted } from './trusted.ts';
 import type {
   AdminUser,
   HostContext,
@@ -78,13 +79,22 @@ export function testHostContext(
       live: false,
       ...options.config,
     },
-    http: withCall({
-      get: (path, schema, opts) => call('GET', path, undefined, schema, opts),
-      post: (path, body, schema, opts) => call('POST', path, body, schema, opts),
-      put: (path, body, schema, opts) => call('PUT', path, body, schema, opts),
-      patch: (path, body, schema, opts) => call('PATCH', path, body, schema, opts),
-      delete: (path, schema, opts) => call('DELETE', path, undefined, schema, opts),
-    }),
+    http: withCall(
+      {
+        get: (path, schema, opts) => call('GET', path, undefined, schema, opts),
+        post: (path, body, schema, opts) => call('POST', path, body, schema, opts),
+        put: (path, body, schema, opts) => call('PUT', path, body, schema, opts),
+        patch: (path, body, schema, opts) => call('PATCH', path, body, schema, opts),
+        delete: (path, schema, opts) => call('DELETE', path, undefined, schema, opts),
+      },
+      async (endpoint, input) => {
+        const { url, query } = endpointRequest(endpoint, input);
+        const text = await call(endpoint.method, url, undefined, trusted<string>(), {
+          params: query as Record<string, QueryValue>,
+        });
+        return { blob: new Blob([text], { type: 'text/csv' }), filename: `${endpoint.name}.csv`, rows: null };
+      },
+    ),
     notify: {
       success: toast('success'),
       error: toast('error'),

@@ -68,6 +68,25 @@ export interface HostHttpClient extends HttpClient {
     input: CallInput<N>,
     options?: Omit<RequestOptions, 'params'>,
   ): Promise<CallAnswer<N>>;
+  /** A file answer (a CSV export), with the download's progress in bytes received. */
+  download<N extends RouteName>(
+    endpoint: Endpoint<N>,
+    input: CallInput<N>,
+    options?: DownloadOptions,
+  ): Promise<DownloadedFile>;
+}
+
+export interface DownloadOptions {
+  signal?: AbortSignal;
+  onProgress?(received: number): void;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition, when the server named the file. */
+  filename: string | null;
+  /** X-Total-Count, when the server counted the rows. */
+  rows: number | null;
 }
 
 /** Everything a remote may use from the host. Remotes never import the shell. */

@@ -1,6 +1,9 @@
 import {
   ApiError,
+  dispositionFilename,
+  endpointRequest,
   type HostHttpClient,
+  isApiError,
   type RequestOptions,
   type ResponseParser,
   withCall,
@@ -62,11 +65,14 @@ export function toApiError(error: unknown): ApiError {
   const status = error.response?.status;
   if (status === undefined) return new ApiError('Network error', { kind: 'network' });
   const message = serverMessage(error);
-  return new ApiError(message ?? error.message, {
+  const apiError = new ApiError(message ?? error.message, {
     status,
     kind: status < 500 ? 'bad-request' : 'bad-response',
     fromServer: message !== undefined,
   });
+  // A file request's error body is a Blob: kept for the download to read.
+  if (error.response?.data instanceof Blob) Object.assign(apiError, { cause: error.response.data });
+  return apiError;
 }
 
 /** The axios instance of spec sections 4 and 6, with the session and maintenance rules. */
@@ -139,11 +145,51 @@ export function createHttpClient(instance: AxiosInstance, defaults: AxiosRequest
       throw new ApiError('Invalid response from server', { kind: 'bad-response', fromServer: true });
     return parsed.data;
   }
-  return withCall({
-    get: (url, schema, options) => send({ method: 'GET', url }, schema, options),
-    post: (url, data, schema, options) => send({ method: 'POST', url, data }, schema, options),
-    put: (url, data, schema, options) => send({ method: 'PUT', url, data }, schema, options),
-    patch: (url, data, schema, options) => send({ method: 'PATCH', url, data }, schema, options),
-    delete: (url, schema, options) => send({ method: 'DELETE', url }, schema, options),
-  });
+  /** A file answer; a failure's JSON body arrives as a Blob too, so its message is read from it. */
+  const download: HostHttpClient['download'] = async (endpoint, input, options = {}) => {
+    const { url, query } = endpointRequest(endpoint, input);
+    try {
+      const response = await instance.request<Blob>({
+        ...defaults,
+        method: endpoint.method,
+        url,
+        params: query,
+        signal: options.signal,
+        responseType: 'blob',
+        headers: { Accept: 'text/csv, application/json' },
+        onDownloadProgress: (event) => options.onProgress?.(event.loaded),
+      });
+      const rows = Number(response.headers['x-total-count']);
+      return {
+        blob: response.data,
+        filename: dispositionFilename(response.headers['content-disposition'] as string | undefined),
+        rows: Number.isFinite(rows) && response.headers['x-total-count'] !== undefined ? rows : null,
+      };
+    } catch (error) {
+      throw await withBlobMessage(error);
+    }
+  };
+
+  return withCall(
+    {
+      get: (url, schema, options) => send({ method: 'GET', url }, schema, options),
+      post: (url, data, schema, options) => send({ method: 'POST', url, data }, schema, options),
+      put: (url, data, schema, options) => send({ method: 'PUT', url, data }, schema, options),
+      patch: (url, data, schema, options) => send({ method: 'PATCH', url, data }, schema, options),
+      delete: (url, schema, options) => send({ method: 'DELETE', url }, schema, options),
+    },
+    download,
+  );
+}
+
+/** An ApiError whose message is the server's, read from a Blob body (responseType 'blob'). */
+async function withBlobMessage(error: unknown): Promise<unknown> {
+  if (!isApiError(error) || !(error.cause instanceof Blob)) return error;
+  try {
+    const body = JSON.parse(await error.cause.text()) as { message?: unknown };
+    if (typeof body.message !== 'string' || !body.message) return error;
+    return new ApiError(body.message, { status: error.status, kind: error.kind, fromServer: true });
+  } catch {
+    return error;
+  }
 }

@@ -40,6 +40,8 @@ export interface ListPageOptions<N extends RouteName, F extends Record<string, s
 }
 
 export interface ListPageState<N extends RouteName, F, Row> extends ListState<F> {
+  /** The current request's query without its page: what an export of the same list takes. */
+  exportQuery: Record<string, unknown>;
   answer: CallAnswer<N> | undefined;
   rows: Row[];
   total: number;
@@ -107,8 +109,15 @@ export function useListPage<N extends RouteName, F extends Record<string, string
       setQuery({ page: Math.max(totalPages, 1) } as never, { replace: true });
   }, [load.loading, load.error, load.data, page, totalPages, setQuery]);
 
+  const {
+    page: _page,
+    per_page: _perPage,
+    ...exportQuery
+  } = ((options.input(state) as { query?: object }).query ?? {}) as Record<string, unknown>;
+
   return {
     ...state,
+    exportQuery,
     answer: load.data,
     rows: load.data && !load.error ? options.rows(load.data) : [],
     total,
