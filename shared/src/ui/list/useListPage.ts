@@ -93,8 +93,8 @@ export function useListPage<N extends RouteName, F extends Record<string, string
     : undefined;
   const state: ListState<F> = { filters, page, perPage, sort };
 
+  // The request depends on the state only: `key` stands for it.
   const key = JSON.stringify(state);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for the state the request is built from
   const load = useLoad(
     (signal) => http.call(options.endpoint, options.input(state), { signal }),
     [http, key],
