@@ -98,7 +98,7 @@ export function WinnerCard({ winner, prize, onCopy, onReplace }: WinnerCardProps
           <Button
             size="small"
             type="text"
-            icon={<CopyOutlined />}
+            icon={<CopyOutlined aria-hidden="true" />}
             aria-label={`Copy ticket number ${winner.ticket_number}`}
             title="Copy ticket number"
             onClick={() => onCopy(winner.ticket_number)}
@@ -107,7 +107,7 @@ export function WinnerCard({ winner, prize, onCopy, onReplace }: WinnerCardProps
             <Button
               size="small"
               type="text"
-              icon={<EditOutlined />}
+              icon={<EditOutlined aria-hidden="true" />}
               aria-label={`Edit ${place} ticket number`}
               title="Replace ticket"
               onClick={() => setEditing(true)}

@@ -31,7 +31,7 @@ export function publishTicketColumns(onCopy: (ticketNumber: string) => void): Li
           <Button
             size="small"
             type="text"
-            icon={<CopyOutlined />}
+            icon={<CopyOutlined aria-hidden="true" />}
             aria-label={`Copy ticket number ${t.ticket_number}`}
             title="Copy ticket number"
             onClick={() => onCopy(t.ticket_number)}

@@ -143,7 +143,7 @@ export default function TicketHistory() {
       breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Ticket History' }]}
       actions={
         <Button
-          icon={<FilterOutlined />}
+          icon={<FilterOutlined aria-hidden="true" />}
           aria-expanded={showFilters}
           onClick={() => setShowFilters((shown) => !shown)}
         >

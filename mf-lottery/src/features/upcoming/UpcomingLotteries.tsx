@@ -58,7 +58,7 @@ export default function UpcomingLotteries() {
         title="Upcoming Lotteries"
         breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Upcoming Lotteries' }]}
         actions={
-          <LinkButton type="primary" icon={<PlusOutlined />} to="/lottery/create-lottery">
+          <LinkButton type="primary" icon={<PlusOutlined aria-hidden="true" />} to="/lottery/create-lottery">
             Create New Lottery
           </LinkButton>
         }

@@ -176,7 +176,14 @@ export function ListPage<N extends RouteName, F, Row extends object>(props: List
             rowKey={(row) => props.rowKey(row)}
             loading={list.loading}
             onChange={onChange}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.empty} /> }}
+            // No empty text under the first load's spinner: the list is not known to be empty yet.
+            locale={{
+              emptyText: list.loading ? (
+                <span />
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.empty} />
+              ),
+            }}
             rowSelection={
               selection && {
                 selectedRowKeys: [...selection.selected],
