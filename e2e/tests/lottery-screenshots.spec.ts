@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { chooseOption } from '../support/antd.ts';
 import { screenshotsDir } from '../support/config.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -46,7 +47,10 @@ for (const viewport of viewports) {
       await page.getByRole('button', { name: 'Update' }).first().click();
       await expect(page.getByRole('dialog', { name: 'Update Lottery' })).toBeVisible();
       await shot('update-modal');
-      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await page
+        .getByRole('dialog', { name: 'Update Lottery' })
+        .getByRole('button', { name: 'Cancel' })
+        .click();
 
       // Details of the first open lottery.
       await page.getByRole('link', { name: 'View' }).first().click();
@@ -60,9 +64,13 @@ for (const viewport of viewports) {
       await expect(page.getByRole('button', { name: 'Delete' }).first()).toBeVisible();
       await shot('upcoming');
       await page.getByRole('button', { name: 'Delete' }).first().click();
-      await expect(page.getByText('Are you sure you want to delete this lottery?')).toBeVisible();
+      const confirm = page.getByRole('alertdialog', { name: 'Delete Lottery' });
+      await expect(confirm).toHaveAccessibleDescription('Are you sure you want to delete this lottery?');
+      await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
       await shot('upcoming-delete');
-      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      // Esc is the Cancel of an alert dialog.
+      await page.keyboard.press('Escape');
+      await expect(confirm).toBeHidden();
 
       // Closed, then Announce Results of the first one not distributed: drawn winners, an edit with an error.
       await page.goto('/lottery/closed');
@@ -105,7 +113,7 @@ for (const viewport of viewports) {
       await page.goto('/lottery/ticket-history');
       await expect(heading('Ticket History')).toBeVisible();
       await page.getByRole('button', { name: 'Show Filters' }).click();
-      await page.getByLabel('Status').selectOption('active');
+      await chooseOption(page, 'Status', 'Active');
       await page.getByRole('button', { name: 'Apply Filters' }).click();
       await expect(page).toHaveURL(/status=active/);
       await expect(page.getByRole('row').nth(1)).toBeVisible();
