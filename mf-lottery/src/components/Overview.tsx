@@ -43,7 +43,11 @@ export function SummaryCards({ name, timeLabel, time, ticketsSold, pool }: Summa
 
 export function PriceDistribution({ rows }: { rows: readonly DistributionRow[] }) {
   return (
-    <Card title="Price Distribution" size="small" className="lottery-distribution">
+    <Card
+      title={<h2 className="lottery-card-title">Price Distribution</h2>}
+      size="small"
+      className="lottery-distribution"
+    >
       {rows.length === 0 ? (
         <p className="lottery-muted">No distribution set</p>
       ) : (
@@ -80,7 +84,11 @@ export interface AdminOverviewProps {
 
 export function AdminOverview({ adminShare, adminProfit, distributionAmount, variant }: AdminOverviewProps) {
   return (
-    <Card title="Admin Overview" size="small" className="lottery-admin">
+    <Card
+      title={<h2 className="lottery-card-title">Admin Overview</h2>}
+      size="small"
+      className="lottery-admin"
+    >
       {variant === 'announce' ? (
         <ul className="lottery-list">
           <Line label="Admin Share">{adminShare}%</Line>

@@ -192,8 +192,7 @@ export default function CreateLottery() {
                 value={values.adminShare || null}
                 onChange={(value) => set('adminShare', text(value))}
                 onBlur={touch('adminShare')}
-                min={String(LOTTERY.adminShareMin)}
-                max={String(LOTTERY.adminShareMax)}
+                // No min/max: antd would clamp silently; the rules' messages say what is wrong.
                 step="1"
                 inputMode="numeric"
                 {...described('lottery-share', shareError)}
@@ -209,7 +208,6 @@ export default function CreateLottery() {
                 parser={(input) => (input ?? '').replace(/\D/g, '')}
                 onChange={(value) => set('winners', text(value))}
                 onBlur={touch('winners')}
-                min="0"
                 step="1"
                 inputMode="numeric"
                 {...described('lottery-winners', shown('winners'))}
@@ -244,9 +242,9 @@ export default function CreateLottery() {
                         className="lottery-full"
                         stringMode
                         value={percentage === '' ? null : percentage}
-                        min="0"
-                        max="100"
                         step="0.01"
+                        // As typed or split ('80', '26.67'): not padded to the step's 2 decimals.
+                        formatter={(value) => String(value ?? '')}
                         onChange={(value) => setValues((v) => setPercentage(v, index, text(value)))}
                         {...described(id, error)}
                       />
