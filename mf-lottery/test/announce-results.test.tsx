@@ -336,8 +336,14 @@ describe('Announce Results (/lottery/publish/:id)', () => {
     ]);
     fireEvent.click(within(pager).getByTitle('Next Page'));
     expect(await screen.findByText('Showing 6 to 10 of 12 results')).toBeTruthy();
-    const last = host.requests.filter((r) => r.path === '/admin/lottery/tickets').at(-1);
-    expect(last?.params).toMatchObject({ lottery_id: '7', page: 2, limit: 5 });
+    await waitFor(() =>
+      expect(host.requests.filter((r) => r.path === '/admin/lottery/tickets').at(-1)?.params).toMatchObject({
+        lottery_id: '7',
+        page: 2,
+        limit: 5,
+      }),
+    );
+    expect(await screen.findByText('PLAYER6')).toBeTruthy();
   });
 
   it("shows 'Error: Lottery not found' for an unknown lottery", async () => {

@@ -54,7 +54,10 @@ describe('Lottery Details (/lottery/details/:id)', () => {
     expect(within(row).getByText('Winnings: $5.00')).toBeTruthy();
     fireEvent.click(screen.getByTitle('Next Page'));
     expect(await screen.findByText('Showing 6 to 7 of 7 results')).toBeTruthy();
-    expect(within(screen.getByText('TK00006').closest('tr') as HTMLElement).getByText('6')).toBeTruthy();
+    // The pager moves at once; the rows follow when page 2 has loaded.
+    expect(
+      within((await screen.findByText('TK00006')).closest('tr') as HTMLElement).getByText('6'),
+    ).toBeTruthy();
     expect(host.requests.filter((r) => r.path === '/admin/lottery/tickets').at(-1)?.params).toEqual({
       lottery_id: '3',
       page: 2,
