@@ -1,6 +1,6 @@
 import { HostProvider, type RemoteAppProps } from '@backoffice/shared/host';
+import { Spinner } from '@backoffice/shared/ui';
 import '@backoffice/shared/ui/ui.css';
-import { Spin } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import './lottery.css';
@@ -20,8 +20,8 @@ function Screen({ children }: { children: ReactNode }) {
   return (
     <Suspense
       fallback={
-        <div className="lottery-loading" role="status" aria-label="Loading">
-          <Spin size="large" />
+        <div className="lottery-loading">
+          <Spinner size="large" label="Loading" />
         </div>
       }
     >
