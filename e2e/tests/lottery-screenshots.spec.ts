@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { chooseOption } from '../support/antd.ts';
 import { screenshotsDir } from '../support/config.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -113,7 +112,10 @@ for (const viewport of viewports) {
       await page.goto('/lottery/ticket-history');
       await expect(heading('Ticket History')).toBeVisible();
       await page.getByRole('button', { name: 'Show Filters' }).click();
-      await chooseOption(page, 'Status', 'Active');
+      // The visible option (antd also renders a hidden list for screen readers).
+      await page.getByLabel('Status', { exact: true }).click();
+      const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+      await popup.locator('.ant-select-item-option[title="Active"]').click();
       await page.getByRole('button', { name: 'Apply Filters' }).click();
       await expect(page).toHaveURL(/status=active/);
       await expect(page.getByRole('row').nth(1)).toBeVisible();

@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
-import { chooseOption } from '../support/antd.ts';
 import { expect, test, toast } from '../support/fixtures.ts';
 import { usd } from '../support/format.ts';
 import type { RunState } from '../support/state.ts';
@@ -42,12 +41,27 @@ function pickerValue(hours: number): string {
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
 
-/** Types a date-time into an antd DatePicker and confirms it. */
+/**
+ * Types a date-time into an antd DatePicker and confirms it with the popup's OK (Enter would also submit the
+ * form around it).
+ */
 async function pickDateTime(input: Locator, value: string) {
+  const page = input.page();
   await input.click();
   await input.fill(value);
-  await input.press('Enter');
+  await page
+    .locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)')
+    .getByRole('button', { name: 'OK' })
+    .click();
   await expect(input).toHaveValue(value);
+}
+
+/** Picks a visible option of the antd Select labelled `label` (antd also renders a hidden a11y list). */
+async function pickOption(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).click();
+  const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  await popup.locator(`.ant-select-item-option[title="${option}"]`).click();
+  await expect(popup).toBeHidden();
 }
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
@@ -88,7 +102,7 @@ test('lottery life cycle: create, edit, close, draw, replace, publish, paid', as
   const dialog = page.getByRole('dialog', { name: 'Update Lottery' });
   await expect(dialog.getByText('Upcoming')).toBeVisible();
   await pickDateTime(dialog.getByLabel('End Time'), pickerValue(30));
-  await chooseOption(page, 'Result Announcement', '3 hours after end time', dialog);
+  await pickOption(page, dialog, 'Result Announcement', '3 hours after end time');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'Lottery updated successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
