@@ -46,7 +46,10 @@ for (const viewport of viewports) {
       await page.getByRole('button', { name: 'Update' }).first().click();
       await expect(page.getByRole('dialog', { name: 'Update Lottery' })).toBeVisible();
       await shot('update-modal');
-      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await page
+        .getByRole('dialog', { name: 'Update Lottery' })
+        .getByRole('button', { name: 'Cancel' })
+        .click();
 
       // Details of the first open lottery.
       await page.getByRole('link', { name: 'View' }).first().click();
@@ -60,9 +63,13 @@ for (const viewport of viewports) {
       await expect(page.getByRole('button', { name: 'Delete' }).first()).toBeVisible();
       await shot('upcoming');
       await page.getByRole('button', { name: 'Delete' }).first().click();
-      await expect(page.getByText('Are you sure you want to delete this lottery?')).toBeVisible();
+      const confirm = page.getByRole('alertdialog', { name: 'Delete Lottery' });
+      await expect(confirm).toHaveAccessibleDescription('Are you sure you want to delete this lottery?');
+      await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
       await shot('upcoming-delete');
-      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      // Esc is the Cancel of an alert dialog.
+      await page.keyboard.press('Escape');
+      await expect(confirm).toBeHidden();
 
       // Closed, then Announce Results of the first one not distributed: drawn winners, an edit with an error.
       await page.goto('/lottery/closed');
@@ -105,7 +112,10 @@ for (const viewport of viewports) {
       await page.goto('/lottery/ticket-history');
       await expect(heading('Ticket History')).toBeVisible();
       await page.getByRole('button', { name: 'Show Filters' }).click();
-      await page.getByLabel('Status').selectOption('active');
+      // The visible option (antd also renders a hidden list for screen readers).
+      await page.getByLabel('Status', { exact: true }).click();
+      const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+      await popup.locator('.ant-select-item-option[title="Active"]').click();
       await page.getByRole('button', { name: 'Apply Filters' }).click();
       await expect(page).toHaveURL(/status=active/);
       await expect(page.getByRole('row').nth(1)).toBeVisible();

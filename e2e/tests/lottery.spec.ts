@@ -23,8 +23,46 @@ async function sql<T extends Row = Row>(state: RunState, text: string, values: u
   }
 }
 
-/** A datetime-local value `hours` from now (the browser runs in UTC, see playwright.config.ts). */
-const localInput = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 16);
+/** The browser's zone (playwright.config.ts): the pickers take the viewer's local time. */
+const VIEWER_ZONE = 'Asia/Kolkata';
+
+/** A date picker value ('YYYY-MM-DD HH:mm' in the viewer's zone) `hours` from now. */
+function pickerValue(hours: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: VIEWER_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(Date.now() + hours * 3_600_000));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
+/**
+ * Types a date-time into an antd DatePicker and confirms it with the popup's OK (Enter would also submit the
+ * form around it).
+ */
+async function pickDateTime(input: Locator, value: string) {
+  const page = input.page();
+  await input.click();
+  await input.fill(value);
+  await page
+    .locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)')
+    .getByRole('button', { name: 'OK' })
+    .click();
+  await expect(input).toHaveValue(value);
+}
+
+/** Picks a visible option of the antd Select labelled `label` (antd also renders a hidden a11y list). */
+async function pickOption(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).click();
+  const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  await popup.locator(`.ant-select-item-option[title="${option}"]`).click();
+  await expect(popup).toBeHidden();
+}
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 const winnerCard = (page: Page, place: string) => page.getByRole('article', { name: place });
@@ -43,8 +81,8 @@ test('lottery life cycle: create, edit, close, draw, replace, publish, paid', as
   await expect(page.getByRole('heading', { name: 'Create Lottery', level: 1 })).toBeVisible();
   await page.getByLabel('Lottery Name').fill(name);
   await page.getByLabel('Ticket Price ($)').fill('10');
-  await page.getByLabel('Start Time').fill(localInput(2));
-  await page.getByLabel('End Time').fill(localInput(26));
+  await pickDateTime(page.getByLabel('Start Time'), pickerValue(2));
+  await pickDateTime(page.getByLabel('End Time'), pickerValue(26));
   await page.getByLabel('Number of Winners').fill('3');
   await expect(page.getByLabel('Rank 1 (%)')).toHaveValue('26.67');
   await expect(page.getByLabel('Rank 3 (%)')).toHaveValue('26.66');
@@ -63,8 +101,8 @@ test('lottery life cycle: create, edit, close, draw, replace, publish, paid', as
   await row(page, name).getByRole('button', { name: 'Update' }).click();
   const dialog = page.getByRole('dialog', { name: 'Update Lottery' });
   await expect(dialog.getByText('Upcoming')).toBeVisible();
-  await dialog.getByLabel('End Time').fill(localInput(30));
-  await dialog.getByLabel('Result Announcement').selectOption('3');
+  await pickDateTime(dialog.getByLabel('End Time'), pickerValue(30));
+  await pickOption(page, dialog, 'Result Announcement', '3 hours after end time');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'Lottery updated successfully')).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -63,11 +63,11 @@ describe('Announce Results (/lottery/publish/:id)', () => {
     expect(within(cards).getByText('8')).toBeTruthy();
     expect(within(cards).getByText('$1,000.00')).toBeTruthy();
     expect(within(cards).getByText('Average per ticket: $125.00')).toBeTruthy();
-    const distribution = screen.getByRole('heading', { name: 'Price Distribution' }).closest('section');
+    const distribution = screen.getByRole('heading', { name: 'Price Distribution' }).closest('.ant-card');
     expect(within(distribution as HTMLElement).getByText('$500.00')).toBeTruthy();
     expect(within(distribution as HTMLElement).getByText('$200.00')).toBeTruthy();
     expect(within(distribution as HTMLElement).getByText('$100.00')).toBeTruthy();
-    const admin = screen.getByRole('heading', { name: 'Admin Overview' }).closest('section') as HTMLElement;
+    const admin = screen.getByRole('heading', { name: 'Admin Overview' }).closest('.ant-card') as HTMLElement;
     expect(within(admin).getByText('20%')).toBeTruthy();
     expect(within(admin).getByText('Expected Admin Profit')).toBeTruthy();
     expect(within(admin).getByText('$800.00')).toBeTruthy();
@@ -91,8 +91,9 @@ describe('Announce Results (/lottery/publish/:id)', () => {
     expect(within(first).getByText('alice name')).toBeTruthy();
     expect(within(first).getByText('$500.00')).toBeTruthy();
     expect(within(card('3rd Place')).getByText('$100.00')).toBeTruthy();
-    expect(button('Regenerate')).toBeTruthy();
-    expect(button('Publish').disabled).toBe(false);
+    // antd drops the button's loading icon (and its 'loading' name) a render later.
+    expect(await screen.findByRole('button', { name: 'Regenerate' })).toBeTruthy();
+    await waitFor(() => expect(button('Publish').disabled).toBe(false));
   });
 
   it('copies a ticket number with a toast', async () => {
@@ -214,7 +215,8 @@ describe('Announce Results (/lottery/publish/:id)', () => {
       await generate();
       await screen.findByRole('article', { name: '1st Place' });
       fireEvent.click(button('Publish'));
-      return screen.findByRole('dialog', { name: 'Publish Before Result Time' });
+      // An alert dialog, described by its question.
+      return screen.findByRole('alertdialog', { name: 'Publish Before Result Time' });
     }
 
     it('asks first, naming the result time, with the focus on Cancel; Cancel publishes nothing', async () => {
@@ -223,10 +225,12 @@ describe('Announce Results (/lottery/publish/:id)', () => {
       expect(dialog.textContent).toContain(
         `The result time (${formatDateTime(SOON)}) has not come yet. Are you sure you want to publish the results now?`,
       );
+      const question = document.getElementById(dialog.getAttribute('aria-describedby') ?? '');
+      expect(question?.textContent).toContain('Are you sure you want to publish the results now?');
       const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
-      expect(document.activeElement).toBe(cancel);
+      await waitFor(() => expect(document.activeElement).toBe(cancel));
       fireEvent.click(cancel);
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
       expect(host.requests.some((r) => r.method === 'POST')).toBe(false);
       expect(host.toasts).toEqual([]);
       expect(currentPath()).toBe('/lottery/publish/7');
@@ -234,9 +238,12 @@ describe('Announce Results (/lottery/publish/:id)', () => {
 
     it('Esc cancels', async () => {
       const host = openEarly();
-      await clickPublish();
-      fireEvent.keyDown(document, { key: 'Escape' });
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const dialog = await clickPublish();
+      await waitFor(() =>
+        expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' })),
+      );
+      fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
       expect(host.requests.some((r) => r.method === 'POST')).toBe(false);
       expect(button('Publish').disabled).toBe(false);
     });
@@ -262,7 +269,7 @@ describe('Announce Results (/lottery/publish/:id)', () => {
     await generate();
     await screen.findByRole('article', { name: '1st Place' });
     fireEvent.click(button('Publish'));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     await screen.findByRole('heading', { name: 'Completed Lotteries', level: 1 });
     expect(host.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
@@ -295,22 +302,21 @@ describe('Announce Results (/lottery/publish/:id)', () => {
         message: 'Error getting random winners. Please try again.',
       }),
     );
-    fireEvent.click(button('Generate'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate' }));
     await waitFor(() =>
       expect(host.toasts).toContainEqual({
         type: 'error',
         message: 'Failed to generate random winners. Please try again.',
       }),
     );
-    fireEvent.click(button('Generate'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate' }));
     await screen.findByRole('article', { name: '1st Place' });
     for (const message of [
       'Failed to publish results. Please try again.',
       'Error publishing results. Please try again.',
       'Lottery already published',
     ]) {
-      await waitFor(() => expect(button('Publish').disabled).toBe(false));
-      fireEvent.click(button('Publish'));
+      fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
       await waitFor(() => expect(host.toasts).toContainEqual({ type: 'error', message }));
     }
     expect(currentPath()).toBe('/lottery/publish/7');
@@ -320,16 +326,24 @@ describe('Announce Results (/lottery/publish/:id)', () => {
     const host = openPublish();
     expect(await screen.findByText('Showing 1 to 5 of 12 results')).toBeTruthy();
     expect(screen.getByText('PLAYER1')).toBeTruthy();
-    const pager = screen.getByRole('navigation', { name: 'Pagination' });
-    expect(
-      within(pager)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['Previous', '1', '2', '3', 'Next']);
-    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    const pager = document.querySelector('.ant-pagination') as HTMLElement;
+    expect([...pager.querySelectorAll('li[title]')].map((item) => item.getAttribute('title'))).toEqual([
+      'Previous Page',
+      '1',
+      '2',
+      '3',
+      'Next Page',
+    ]);
+    fireEvent.click(within(pager).getByTitle('Next Page'));
     expect(await screen.findByText('Showing 6 to 10 of 12 results')).toBeTruthy();
-    const last = host.requests.filter((r) => r.path === '/admin/lottery/tickets').at(-1);
-    expect(last?.params).toMatchObject({ lottery_id: '7', page: 2, limit: 5 });
+    await waitFor(() =>
+      expect(host.requests.filter((r) => r.path === '/admin/lottery/tickets').at(-1)?.params).toMatchObject({
+        lottery_id: '7',
+        page: 2,
+        limit: 5,
+      }),
+    );
+    expect(await screen.findByText('PLAYER6')).toBeTruthy();
   });
 
   it("shows 'Error: Lottery not found' for an unknown lottery", async () => {

@@ -1,7 +1,7 @@
+import { dayjs } from '@backoffice/shared/format';
 import { ApiError } from '@backoffice/shared/host';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toLocalInput } from '../src/components/datetime.ts';
 import {
   applyChange,
   distributeEqually,
@@ -10,12 +10,22 @@ import {
   splitPercentages,
   toCreateBody,
 } from '../src/features/create/form.ts';
-import { currentPath, deferred, ok, paged, renderLottery } from './helpers.tsx';
+import {
+  chooseOption,
+  currentPath,
+  deferred,
+  ok,
+  paged,
+  renderLottery,
+  selectedText,
+  typeDateTime,
+} from './helpers.tsx';
 
 afterEach(cleanup);
 
 const HOUR = 3_600_000;
-const inHours = (hours: number) => toLocalInput(new Date(Date.now() + hours * HOUR));
+/** A picker value (the viewer's zone) `hours` from now. */
+const inHours = (hours: number) => dayjs(Date.now() + hours * HOUR).format('YYYY-MM-DD HH:mm');
 
 /** Small seeded generator (mulberry32): the loop below is reproducible. */
 function random(seed: number) {
@@ -83,8 +93,8 @@ describe('the equal split (spec 5: last rank takes the remainder)', () => {
     let form = initialCreateForm();
     form = applyChange(form, 'name', '  Weekend Jackpot ');
     form = applyChange(form, 'ticketPrice', '2.5');
-    form = applyChange(form, 'startTime', '2030-05-01T10:00');
-    form = applyChange(form, 'endTime', '2030-05-02T10:00');
+    form = applyChange(form, 'startTime', dayjs('2030-05-01T10:00'));
+    form = applyChange(form, 'endTime', dayjs('2030-05-02T10:00'));
     form = applyChange(form, 'resultDelay', '3');
     form = applyChange(form, 'winners', '2');
     expect(toCreateBody(form)).toEqual({
@@ -109,6 +119,8 @@ function field(label: string | RegExp) {
 
 function type(label: string | RegExp, value: string) {
   const input = field(label);
+  if (label === 'Start Time' || label === 'End Time') return typeDateTime(input, value);
+  fireEvent.focus(input);
   fireEvent.change(input, { target: { value } });
   fireEvent.blur(input);
 }
@@ -136,13 +148,29 @@ describe('Create Lottery form (spec 2.10, 5)', () => {
   it('has every field with its defaults', async () => {
     await openForm();
     expect(field('Lottery Name').value).toBe('');
-    expect(field('Ticket Price ($)').min).toBe('1');
-    expect(field('Ticket Price ($)').step).toBe('0.01');
-    expect(field('Start Time').type).toBe('datetime-local');
-    expect(field('End Time').type).toBe('datetime-local');
-    const delay = field('Result Announcement') as unknown as HTMLSelectElement;
-    expect(delay.value).toBe('1');
-    expect([...delay.options].map((o) => o.value)).toEqual(['1', '2', '3', '4', '5']);
+    expect(field('Ticket Price ($)').getAttribute('aria-valuemin')).toBe('1');
+    // Step 0.01: the up arrow from 10 gives 10.01.
+    type('Ticket Price ($)', '10');
+    fireEvent.keyDown(field('Ticket Price ($)'), { key: 'ArrowUp', which: 38, keyCode: 38 });
+    expect(field('Ticket Price ($)').value).toBe('10.01');
+    expect(field('Start Time').value).toBe('');
+    expect(field('End Time').value).toBe('');
+    const form = screen.getByRole('form', { name: 'Create Lottery' });
+    expect(selectedText(form, 'Result Announcement')).toBe('1 hour after end time');
+    fireEvent.mouseDown(field('Result Announcement'));
+    await waitFor(() =>
+      expect(
+        [...document.querySelectorAll('.ant-select-dropdown .ant-select-item-option')].map(
+          (o) => o.textContent,
+        ),
+      ).toEqual([
+        '1 hour after end time',
+        '2 hours after end time',
+        '3 hours after end time',
+        '4 hours after end time',
+        '5 hours after end time',
+      ]),
+    );
     expect(field('Admin Share (%)').value).toBe('20');
     expect(field('Number of Winners').value).toBe('1');
     expect(field('Rank 1 (%)').value).toBe('80');
@@ -155,7 +183,10 @@ describe('Create Lottery form (spec 2.10, 5)', () => {
     expect(screen.getByText('Name must be at least 3 characters')).toBeTruthy();
     type('Lottery Name', 'x'.repeat(31));
     expect(screen.getByText('Name must not exceed 30 characters')).toBeTruthy();
+    // The input's min is 1 (spec 2.10): a lower price is lifted to it when the field is left.
     type('Ticket Price ($)', '0');
+    expect(field('Ticket Price ($)').value).toBe('1.00');
+    type('Ticket Price ($)', '');
     expect(screen.getByText('Ticket price must be greater than 0')).toBeTruthy();
     type('Ticket Price ($)', '10.555');
     expect(screen.getByText('Ticket price can have at most 2 decimal places')).toBeTruthy();
@@ -223,7 +254,11 @@ describe('Create Lottery form (spec 2.10, 5)', () => {
     const answer = deferred<unknown>();
     const host = await openForm({ 'POST /admin/lottery': () => answer.promise });
     fillValid();
-    fireEvent.change(field('Result Announcement'), { target: { value: '4' } });
+    await chooseOption(
+      screen.getByRole('form', { name: 'Create Lottery' }),
+      'Result Announcement',
+      '4 hours after end time',
+    );
     fireEvent.click(submitButton());
 
     const pending = await screen.findByRole('button', { name: 'Creating...' });
@@ -257,7 +292,8 @@ describe('Create Lottery form (spec 2.10, 5)', () => {
       'POST /admin/lottery': () => {
         calls += 1;
         if (calls === 1)
-          throw new ApiError('Start time cannot be in the past', {
+          // The API names the field of a failed validation: the toast shows the message only.
+          throw new ApiError('start_time: Start time cannot be in the past', {
             status: 400,
             kind: 'bad-request',
             fromServer: true,

@@ -32,7 +32,7 @@ describe('Lottery Details (/lottery/details/:id)', () => {
     expect(within(cards).getByText('Friday Pool')).toBeTruthy();
     expect(within(cards).getByText(`Draw Time: ${formatDateTime(item.end_time)}`)).toBeTruthy();
     expect(within(cards).getByText('Average per ticket: $300.00')).toBeTruthy();
-    const admin = screen.getByRole('heading', { name: 'Admin Overview' }).closest('section') as HTMLElement;
+    const admin = screen.getByRole('heading', { name: 'Admin Overview' }).closest('.ant-card') as HTMLElement;
     expect(within(admin).getByText('Profit Earned').nextSibling?.textContent).toBe('$60.00');
     expect(within(admin).getByText('Admin Share').nextSibling?.textContent).toBe('20%');
     expect(within(admin).getByText('Ticket Revenue').nextSibling?.textContent).toBe('$240.00');
@@ -52,9 +52,12 @@ describe('Lottery Details (/lottery/details/:id)', () => {
     expect(within(row).getByText('player1')).toBeTruthy();
     expect(within(row).getByText('$50.00')).toBeTruthy();
     expect(within(row).getByText('Winnings: $5.00')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByTitle('Next Page'));
     expect(await screen.findByText('Showing 6 to 7 of 7 results')).toBeTruthy();
-    expect(within(screen.getByText('TK00006').closest('tr') as HTMLElement).getByText('6')).toBeTruthy();
+    // The pager moves at once; the rows follow when page 2 has loaded.
+    expect(
+      within((await screen.findByText('TK00006')).closest('tr') as HTMLElement).getByText('6'),
+    ).toBeTruthy();
     expect(host.requests.filter((r) => r.path === '/admin/lottery/tickets').at(-1)?.params).toEqual({
       lottery_id: '3',
       page: 2,
@@ -77,7 +80,12 @@ describe('Lottery Details (/lottery/details/:id)', () => {
         throw new ApiError('Network error', { kind: 'network' });
       },
     });
-    expect(await screen.findByText('Error: Failed to fetch lottery tickets')).toBeTruthy();
+    // The tickets' failure is an error panel with Retry, the lottery's figures stay.
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Error');
+    expect(alert.textContent).toContain('Failed to fetch lottery tickets');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Summary' })).toBeTruthy();
   });
 });
 

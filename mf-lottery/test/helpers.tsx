@@ -1,6 +1,7 @@
 import type { Lottery, LotteryDetails, LotteryTicket, WinnerEntry } from '@backoffice/shared/contract';
 import { type TestHost, type TestRoute, testHostContext } from '@backoffice/shared/host/testing';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import LotteryApp from '../src/app.tsx';
 
@@ -93,11 +94,14 @@ export function currentPath(): string {
 
 export function renderLottery(path: string, routes: Record<string, TestRoute>): TestHost {
   const host = testHostContext(routes);
+  // No motion: happy-dom fires no animation ends, so closed dialogs would stay in the page.
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <LotteryApp host={host} />
-      <Location />
-    </MemoryRouter>,
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <MemoryRouter initialEntries={[path]}>
+        <LotteryApp host={host} />
+        <Location />
+      </MemoryRouter>
+    </ConfigProvider>,
   );
   return host;
 }
@@ -111,4 +115,36 @@ export function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/** The row of a table cell's text (antd rows have no accessible name). */
+export function rowOf(text: string): HTMLElement {
+  return screen.getByText(text).closest('tr') as HTMLElement;
+}
+
+/** Picks `option` in the antd Select labelled `label` inside `scope` (its options render in a popup). */
+export async function chooseOption(scope: HTMLElement, label: string, option: string): Promise<void> {
+  fireEvent.mouseDown(within(scope).getByLabelText(label));
+  const item = await waitFor(() => {
+    const found = [
+      ...document.querySelectorAll<HTMLElement>('.ant-select-dropdown .ant-select-item-option'),
+    ].filter((el) => el.getAttribute('title') === option);
+    if (found.length === 0) throw new Error(`No option ${option}`);
+    return found.at(-1) as HTMLElement;
+  });
+  fireEvent.click(item);
+}
+
+/** The text an antd Select shows for its value. */
+export function selectedText(scope: HTMLElement, label: string): string {
+  return within(scope).getByLabelText(label).closest('.ant-select')?.textContent ?? '';
+}
+
+/** Types a date-time into an antd DatePicker ('YYYY-MM-DD HH:mm', the viewer's zone) and commits it. */
+export function typeDateTime(input: HTMLElement, value: string): void {
+  fireEvent.mouseDown(input);
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+  fireEvent.blur(input);
 }

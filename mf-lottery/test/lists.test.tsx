@@ -1,28 +1,42 @@
+import { dayjs } from '@backoffice/shared/format';
 import { ApiError } from '@backoffice/shared/host';
 import type { RecordedRequest } from '@backoffice/shared/host/testing';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toLocalInput } from '../src/components/datetime.ts';
-import { currentPath, deferred, lottery, ok, paged, renderLottery, ticket, winner } from './helpers.tsx';
+import {
+  chooseOption,
+  currentPath,
+  deferred,
+  lottery,
+  ok,
+  paged,
+  renderLottery,
+  rowOf,
+  selectedText,
+  ticket,
+  typeDateTime,
+  winner,
+} from './helpers.tsx';
 
 afterEach(cleanup);
 
 const network = () => {
   throw new ApiError('Network error', { kind: 'network' });
 };
-const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+const PICKER = 'YYYY-MM-DD HH:mm';
+const spinning = (table: HTMLElement) =>
+  table.closest('.ant-table-wrapper')?.querySelector('.ant-spin-spinning') ?? null;
 
 describe('Open Lotteries', () => {
   it('shows skeleton rows while loading, then the rows', async () => {
     const answer = deferred<unknown>();
     renderLottery('/lottery/open', { 'GET /admin/lottery': () => answer.promise });
     const table = await screen.findByRole('table', { name: 'Open lotteries' });
-    expect(table.getAttribute('aria-busy')).toBe('true');
-    expect(table.querySelectorAll('.bo-table__skeleton').length).toBeGreaterThan(0);
+    expect(spinning(table)).toBeTruthy();
     expect(screen.queryByText('No open lotteries found')).toBeNull();
     answer.resolve(paged([lottery(1, { name: 'Daily Draw' })]));
     expect(await screen.findByText('Daily Draw')).toBeTruthy();
-    expect(table.getAttribute('aria-busy')).toBeNull();
+    await waitFor(() => expect(spinning(table)).toBeNull());
   });
 
   it('lists open lotteries (limit 100) with every column, Update and View', async () => {
@@ -66,33 +80,39 @@ describe('Open Lotteries', () => {
       'GET /admin/lottery': () => paged([item]),
       'PATCH /admin/lottery/1': (request: RecordedRequest) => ok({ ...item, ...(request.body as object) }),
     });
-    fireEvent.click(
-      within(await screen.findByRole('row', { name: /Daily Draw/ })).getByRole('button', { name: 'Update' }),
-    );
+    await screen.findByText('Daily Draw');
+    fireEvent.click(within(rowOf('Daily Draw')).getByRole('button', { name: 'Update' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Lottery' });
     expect(within(dialog).getByText('Open')).toBeTruthy();
     const start = within(dialog).getByLabelText('Start Time') as HTMLInputElement;
     const end = within(dialog).getByLabelText('End Time') as HTMLInputElement;
-    const delay = within(dialog).getByLabelText('Result Announcement') as HTMLSelectElement;
-    expect(start.value).toBe(toLocalInput(item.start_time));
-    expect(end.value).toBe(toLocalInput(item.end_time));
-    expect(delay.value).toBe('2');
-    expect([...delay.options].map((o) => o.textContent)).toEqual([
-      '1 hour after end time',
-      '2 hours after end time',
-      '3 hours after end time',
-      '4 hours after end time',
-      '5 hours after end time',
-    ]);
-    fireEvent.change(end, { target: { value: '2030-01-02T18:30' } });
-    fireEvent.change(delay, { target: { value: '5' } });
+    // Shown in the viewer's zone.
+    expect(start.value).toBe(dayjs(item.start_time).format(PICKER));
+    expect(end.value).toBe(dayjs(item.end_time).format(PICKER));
+    expect(selectedText(dialog, 'Result Announcement')).toBe('2 hours after end time');
+    fireEvent.mouseDown(within(dialog).getByLabelText('Result Announcement'));
+    await waitFor(() =>
+      expect(
+        [...document.querySelectorAll('.ant-select-dropdown .ant-select-item-option')].map(
+          (o) => o.textContent,
+        ),
+      ).toEqual([
+        '1 hour after end time',
+        '2 hours after end time',
+        '3 hours after end time',
+        '4 hours after end time',
+        '5 hours after end time',
+      ]),
+    );
+    await chooseOption(dialog, 'Result Announcement', '5 hours after end time');
+    typeDateTime(end, '2030-01-02 18:30');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() =>
       expect(host.toasts).toContainEqual({ type: 'success', message: 'Lottery updated successfully' }),
     );
     expect(host.requests.find((r) => r.method === 'PATCH')?.body).toEqual({
       start_time: item.start_time,
-      end_time: new Date('2030-01-02T18:30').toISOString(),
+      end_time: dayjs('2030-01-02 18:30').toISOString(),
       result_time: 5,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -104,12 +124,10 @@ describe('Open Lotteries', () => {
       'GET /admin/lottery': () => paged([lottery(1, { name: 'Daily Draw' })]),
       'PATCH /admin/lottery/1': network,
     });
-    const update = async () =>
-      fireEvent.click(
-        within(await screen.findByRole('row', { name: /Daily Draw/ })).getByRole('button', {
-          name: 'Update',
-        }),
-      );
+    const update = async () => {
+      await screen.findByText('Daily Draw');
+      fireEvent.click(within(rowOf('Daily Draw')).getByRole('button', { name: 'Update' }));
+    };
     await update();
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -146,26 +164,29 @@ describe('Upcoming Lotteries', () => {
         return { success: true, message: 'Deleted' };
       },
     });
-    fireEvent.click(
-      within(await screen.findByRole('row', { name: /Later Pool/ })).getByRole('button', { name: 'Delete' }),
+    await screen.findByText('Later Pool');
+    fireEvent.click(within(rowOf('Later Pool')).getByRole('button', { name: 'Delete' }));
+    // An alert dialog: the question describes it, Cancel has the focus.
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Delete Lottery')).toBeTruthy();
+    const question = document.getElementById(dialog.getAttribute('aria-describedby') ?? '');
+    expect(question?.textContent).toBe('Are you sure you want to delete this lottery?');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' })),
     );
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Are you sure you want to delete this lottery?')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(host.requests.some((r) => r.method === 'DELETE')).toBe(false);
 
     fail = true;
-    fireEvent.click(
-      within(screen.getByRole('row', { name: /Later Pool/ })).getByRole('button', { name: 'Delete' }),
-    );
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(rowOf('Later Pool')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(host.toasts).toContainEqual({ type: 'error', message: 'Failed to delete lottery' }),
     );
 
     fail = false;
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(host.toasts).toContainEqual({ type: 'success', message: 'Lottery deleted successfully' }),
     );
@@ -231,9 +252,10 @@ describe('Completed Lotteries', () => {
     expect(within(rowOf('Done 1')).getByText('Distributed')).toBeTruthy();
     expect(within(rowOf('Done 1')).getByText('ID: 100')).toBeTruthy();
     expect(screen.getByText('Showing 1 to 10 of 23 results')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    fireEvent.click(screen.getByTitle('3'));
     expect(await screen.findByText('Done 21')).toBeTruthy();
     expect(currentPath()).toBe('/lottery/completed?page=3');
+    expect(screen.getByText('Showing 21 to 23 of 23 results')).toBeTruthy();
   });
 
   it('shows the winners dialog: pool, admin share and profit, distribution, per rank', async () => {
@@ -352,9 +374,8 @@ describe('Ticket History', () => {
     expect(screen.queryByRole('form', { name: 'Filters' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Show Filters' }));
     const form = screen.getByRole('form', { name: 'Filters' });
-    await within(form).findByRole('option', { name: 'Mega Pool' });
-    fireEvent.change(within(form).getByLabelText('Lottery'), { target: { value: '7' } });
-    fireEvent.change(within(form).getByLabelText('Status'), { target: { value: 'active' } });
+    await chooseOption(form, 'Lottery', 'Mega Pool');
+    await chooseOption(form, 'Status', 'Active');
     fireEvent.click(within(form).getByRole('button', { name: 'Apply Filters' }));
     await waitFor(() => expect(currentPath()).toBe('/lottery/ticket-history?lottery_id=7&status=active'));
     await waitFor(() =>
@@ -367,7 +388,7 @@ describe('Ticket History', () => {
     );
     fireEvent.click(within(form).getByRole('button', { name: 'Reset Filters' }));
     await waitFor(() => expect(currentPath()).toBe('/lottery/ticket-history'));
-    expect((within(form).getByLabelText('Status') as HTMLSelectElement).value).toBe('');
+    expect(selectedText(form, 'Status')).toBe('All Statuses');
     fireEvent.click(screen.getByRole('button', { name: 'Hide Filters' }));
     expect(screen.queryByRole('form', { name: 'Filters' })).toBeNull();
   });

@@ -1,4 +1,4 @@
 import { configure } from '@testing-library/react';
 
-// Screens are lazy chunks: on a busy machine the first import can take longer than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// Screens are lazy chunks on antd: on a busy machine the first import of a file can take several seconds.
+configure({ asyncUtilTimeout: 30_000 });

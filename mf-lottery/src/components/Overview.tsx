@@ -8,7 +8,7 @@ import {
   formatUsd,
   ordinal,
 } from '@backoffice/shared/format';
-import { Card, StatCard } from '@backoffice/shared/ui';
+import { Card, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 
 export interface SummaryCardsProps {
@@ -22,26 +22,32 @@ export interface SummaryCardsProps {
 export function SummaryCards({ name, timeLabel, time, ticketsSold, pool }: SummaryCardsProps) {
   return (
     <section className="lottery-cards" aria-label="Summary">
-      <StatCard
-        label="Pool Name"
-        value={<span className="lottery-card__name">{name}</span>}
-        hint={`${timeLabel}: ${formatDateTime(time)}`}
-        tone="blue"
-      />
-      <StatCard label="Tickets Sold" value={formatCount(ticketsSold)} tone="green" />
-      <StatCard
-        label="Pool Amount"
-        value={formatUsd(pool)}
-        hint={`Average per ticket: ${formatUsd(averagePerTicket(pool, ticketsSold))}`}
-        tone="purple"
-      />
+      <Card size="small" className="lottery-card lottery-card--blue">
+        <Statistic
+          title="Pool Name"
+          value={name}
+          valueRender={() => <span className="lottery-card__name">{name}</span>}
+        />
+        <div className="lottery-card__hint">{`${timeLabel}: ${formatDateTime(time)}`}</div>
+      </Card>
+      <Card size="small" className="lottery-card lottery-card--green">
+        <Statistic title="Tickets Sold" value={formatCount(ticketsSold)} />
+      </Card>
+      <Card size="small" className="lottery-card lottery-card--purple">
+        <Statistic title="Pool Amount" value={formatUsd(pool)} />
+        <div className="lottery-card__hint">{`Average per ticket: ${formatUsd(averagePerTicket(pool, ticketsSold))}`}</div>
+      </Card>
     </section>
   );
 }
 
 export function PriceDistribution({ rows }: { rows: readonly DistributionRow[] }) {
   return (
-    <Card title="Price Distribution" className="lottery-distribution">
+    <Card
+      title={<h2 className="lottery-card-title">Price Distribution</h2>}
+      size="small"
+      className="lottery-distribution"
+    >
       {rows.length === 0 ? (
         <p className="lottery-muted">No distribution set</p>
       ) : (
@@ -78,7 +84,11 @@ export interface AdminOverviewProps {
 
 export function AdminOverview({ adminShare, adminProfit, distributionAmount, variant }: AdminOverviewProps) {
   return (
-    <Card title="Admin Overview" className="lottery-admin">
+    <Card
+      title={<h2 className="lottery-card-title">Admin Overview</h2>}
+      size="small"
+      className="lottery-admin"
+    >
       {variant === 'announce' ? (
         <ul className="lottery-list">
           <Line label="Admin Share">{adminShare}%</Line>

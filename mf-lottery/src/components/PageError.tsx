@@ -1,10 +1,8 @@
-import { Card } from '@backoffice/shared/ui';
+import { Alert } from 'antd';
 
 /** The page-level 'Error: ...' of spec section 8 (details and tickets of one lottery). */
 export function PageError({ message }: { message: string }) {
   return (
-    <Card className="lottery-page-error">
-      <p role="alert">Error: {message}</p>
-    </Card>
+    <Alert className="lottery-page-error" type="error" showIcon role="alert" title={`Error: ${message}`} />
   );
 }

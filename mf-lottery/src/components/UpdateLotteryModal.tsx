@@ -1,10 +1,12 @@
-import { errorMessage, useHost } from '@backoffice/shared/host';
-import { Button, Field, Modal, Select, TextInput } from '@backoffice/shared/ui';
+import { type Dayjs, viewerZone } from '@backoffice/shared/format';
+import { useHost } from '@backoffice/shared/host';
+import { Button, DatePicker, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
+import { userMessage } from '../data/errors.ts';
 import { type Lottery, updateLottery } from '../data/lottery.ts';
 import { fallback, success } from '../data/messages.ts';
-import { fromLocalInput, RESULT_DELAY_OPTIONS, resultDelayOf, toLocalInput } from './datetime.ts';
-import { LotteryStatusBadge } from './StatusBadge.tsx';
+import { fromPicker, PICKER_FORMAT, RESULT_DELAY_OPTIONS, resultDelayOf, toPicker } from './datetime.ts';
+import { LotteryStatus } from './status.tsx';
 
 export interface UpdateLotteryModalProps {
   /** The lottery being edited; null = closed. */
@@ -14,38 +16,44 @@ export interface UpdateLotteryModalProps {
   onSaved: (lottery: Lottery) => void;
 }
 
+interface UpdateValues {
+  start: Dayjs | null;
+  end: Dayjs | null;
+  delay: string;
+}
+
 /**
- * Update Lottery (open and upcoming lotteries): status read-only, start and end times, result
- * announcement 1 to 5 hours after the end time. Saving never changes the status.
+ * Update Lottery (open and upcoming lotteries): status read-only, start and end times in the viewer's zone,
+ * result announcement 1 to 5 hours after the end time. Saving never changes the status.
  */
 export function UpdateLotteryModal({ lottery, onClose, onSaved }: UpdateLotteryModalProps) {
   const { http, notify } = useHost();
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [delay, setDelay] = useState('1');
+  const [form] = Form.useForm<UpdateValues>();
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!lottery) return;
-    setStart(toLocalInput(lottery.start_time));
-    setEnd(toLocalInput(lottery.end_time));
-    setDelay(String(resultDelayOf(lottery.end_time, lottery.result_time)));
+    form.setFieldsValue({
+      start: toPicker(lottery.start_time),
+      end: toPicker(lottery.end_time),
+      delay: String(resultDelayOf(lottery.end_time, lottery.result_time)),
+    });
     setSaving(false);
-  }, [lottery]);
+  }, [lottery, form]);
 
-  const save = async () => {
+  const save = async (values: UpdateValues) => {
     if (!lottery) return;
     setSaving(true);
     try {
       const updated = await updateLottery(http, lottery.id, {
-        start_time: fromLocalInput(start) ?? lottery.start_time,
-        end_time: fromLocalInput(end) ?? lottery.end_time,
-        result_time: Number(delay),
+        start_time: fromPicker(values.start) ?? lottery.start_time,
+        end_time: fromPicker(values.end) ?? lottery.end_time,
+        result_time: Number(values.delay),
       });
       notify.success(success.updated);
       onSaved(updated);
     } catch (error) {
-      notify.error(errorMessage(error, fallback.update));
+      notify.error(userMessage(error, fallback.update));
     } finally {
       setSaving(false);
     }
@@ -55,58 +63,43 @@ export function UpdateLotteryModal({ lottery, onClose, onSaved }: UpdateLotteryM
     <Modal
       open={lottery !== null}
       title="Update Lottery"
-      onClose={saving ? () => {} : onClose}
+      onCancel={saving ? undefined : onClose}
+      closable={!saving}
+      keyboard={!saving}
+      mask={{ closable: !saving }}
+      forceRender
       footer={
         <>
           <Button onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button variant="primary" loading={saving} onClick={save}>
+          <Button type="primary" loading={saving} onClick={() => form.submit()}>
             Save Changes
           </Button>
         </>
       }
     >
-      {lottery && (
-        <form
-          className="lottery-form lottery-update-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
-          <div className="lottery-update-form__name">{lottery.name}</div>
-          <Field label="Status" htmlFor="lottery-update-status">
-            <div id="lottery-update-status" className="lottery-readonly">
-              <LotteryStatusBadge status={lottery.status} />
-            </div>
-          </Field>
-          <Field label="Start Time" htmlFor="lottery-update-start">
-            <TextInput
-              type="datetime-local"
-              value={start}
-              onChange={(event) => setStart(event.target.value)}
-              disabled={saving}
-            />
-          </Field>
-          <Field label="End Time" htmlFor="lottery-update-end">
-            <TextInput
-              type="datetime-local"
-              value={end}
-              onChange={(event) => setEnd(event.target.value)}
-              disabled={saving}
-            />
-          </Field>
-          <Field label="Result Announcement" htmlFor="lottery-update-delay">
-            <Select
-              options={RESULT_DELAY_OPTIONS}
-              value={delay}
-              onChange={(event) => setDelay(event.target.value)}
-              disabled={saving}
-            />
-          </Field>
-        </form>
-      )}
+      <Form<UpdateValues>
+        form={form}
+        name="lottery-update"
+        layout="vertical"
+        className="lottery-update-form"
+        aria-label="Update Lottery"
+        disabled={saving}
+        onFinish={(values) => void save(values)}
+      >
+        {lottery && <div className="lottery-update-form__name">{lottery.name}</div>}
+        <Form.Item label="Status">{lottery && <LotteryStatus status={lottery.status} />}</Form.Item>
+        <Form.Item label="Start Time" name="start" extra={`Times in ${viewerZone()}`}>
+          <DatePicker showTime={{ format: 'HH:mm' }} format={PICKER_FORMAT} className="lottery-full" />
+        </Form.Item>
+        <Form.Item label="End Time" name="end">
+          <DatePicker showTime={{ format: 'HH:mm' }} format={PICKER_FORMAT} className="lottery-full" />
+        </Form.Item>
+        <Form.Item label="Result Announcement" name="delay">
+          <Select options={RESULT_DELAY_OPTIONS} />
+        </Form.Item>
+      </Form>
     </Modal>
   );
 }

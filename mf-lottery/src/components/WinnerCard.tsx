@@ -1,9 +1,9 @@
+import { CopyOutlined, EditOutlined } from '@ant-design/icons';
 import { formatUsd, ordinal } from '@backoffice/shared/format';
 import { normalizeTicketInput } from '@backoffice/shared/rules';
-import { Button, TextInput } from '@backoffice/shared/ui';
+import { Button, Input } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import type { WinnerEntry } from '../data/lottery.ts';
-import { CopyIcon, EditIcon } from './icons.tsx';
 import { RankMedal } from './RankMedal.tsx';
 
 export interface WinnerCardProps {
@@ -53,13 +53,14 @@ export function WinnerCard({ winner, prize, onCopy, onReplace }: WinnerCardProps
           <label className="lottery-sr-only" htmlFor={inputId}>
             New ticket number
           </label>
-          <TextInput
+          <Input
             id={inputId}
             value={value}
             placeholder="AB12345"
             maxLength={7}
             autoComplete="off"
             spellCheck={false}
+            status={error ? 'error' : undefined}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${inputId}-error` : undefined}
             onChange={(event) => {
@@ -70,7 +71,7 @@ export function WinnerCard({ winner, prize, onCopy, onReplace }: WinnerCardProps
             autoFocus
           />
           <div className="lottery-winner__edit-buttons">
-            <Button type="submit" size="small" variant="primary" loading={busy}>
+            <Button htmlType="submit" size="small" type="primary" loading={busy}>
               Replace
             </Button>
             <Button
@@ -96,8 +97,8 @@ export function WinnerCard({ winner, prize, onCopy, onReplace }: WinnerCardProps
           <code className="lottery-ticket-no">{winner.ticket_number}</code>
           <Button
             size="small"
-            variant="text"
-            icon={<CopyIcon />}
+            type="text"
+            icon={<CopyOutlined aria-hidden="true" />}
             aria-label={`Copy ticket number ${winner.ticket_number}`}
             title="Copy ticket number"
             onClick={() => onCopy(winner.ticket_number)}
@@ -105,8 +106,8 @@ export function WinnerCard({ winner, prize, onCopy, onReplace }: WinnerCardProps
           {onReplace && (
             <Button
               size="small"
-              variant="text"
-              icon={<EditIcon />}
+              type="text"
+              icon={<EditOutlined aria-hidden="true" />}
               aria-label={`Edit ${place} ticket number`}
               title="Replace ticket"
               onClick={() => setEditing(true)}

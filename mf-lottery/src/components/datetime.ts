@@ -1,22 +1,20 @@
-// Native <input type="datetime-local"> values ('YYYY-MM-DDTHH:mm', the viewer's local time) to and
-// from the ISO times the API sends and expects.
+// Date-times picked in the viewer's zone (antd DatePicker, dayjs) to and from the ISO instants of the API.
+import { type Dayjs, dayjs, parseDate } from '@backoffice/shared/format';
 import { LOTTERY } from '@backoffice/shared/rules';
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** The picker's format: the zone is the viewer's, shown beside the field. */
+export const PICKER_FORMAT = 'YYYY-MM-DD HH:mm';
 
-/** A Date (or ISO text) as a datetime-local value in the viewer's zone; '' when missing or invalid. */
-export function toLocalInput(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** An ISO instant (or Date) as a picker value in the viewer's zone; null when missing or invalid. */
+export function toPicker(value: string | number | Date | null | undefined): Dayjs | null {
+  const date = parseDate(value);
+  return date === null ? null : dayjs(date).second(0).millisecond(0);
 }
 
-/** A datetime-local value as ISO (UTC); null when blank or invalid. */
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+/** A picker value as an ISO instant; null when empty or invalid. */
+export function fromPicker(value: Dayjs | null | undefined): string | null {
+  const date = parseDate(value);
+  return date === null ? null : date.toISOString();
 }
 
 /** The result delay a lottery was saved with (whole hours 1..5), else the default 1. */

@@ -1,22 +1,11 @@
 import { formatCount, formatDateTime, formatUsd } from '@backoffice/shared/format';
-import { errorMessage, useHost } from '@backoffice/shared/host';
 import { PAGINATION } from '@backoffice/shared/rules';
-import {
-  Badge,
-  Button,
-  Card,
-  type Column,
-  DataTable,
-  EmptyState,
-  ErrorPanel,
-  PageHeader,
-  SimplePager,
-  useLoad,
-  useUrlQuery,
-} from '@backoffice/shared/ui';
+import { type ListColumn, ListPage } from '@backoffice/shared/ui';
+import { Button, Tag } from 'antd';
 import { useState } from 'react';
-import { useErrorToast } from '../../components/useErrorToast.ts';
-import { type Lottery, listLotteries } from '../../data/lottery.ts';
+import { useLotteryList } from '../../components/lotteryList.tsx';
+import { useToastOnError } from '../../components/useToastOnError.ts';
+import type { Lottery } from '../../data/lottery.ts';
 import { fallback } from '../../data/messages.ts';
 import { WinnersDialog } from './WinnersDialog.tsx';
 
@@ -24,16 +13,15 @@ const PAGE_SIZE = PAGINATION.completedLotteriesPageSize;
 
 /** Completed Lotteries (/lottery/completed): published results, 10 per page, with their winners. */
 export default function CompletedLotteries() {
-  const { http } = useHost();
-  const [query, setQuery] = useUrlQuery({ page: 1 });
-  const list = useLoad(
-    (signal) => listLotteries(http, { status: 'completed', page: query.page, limit: PAGE_SIZE }, signal),
-    [http, query.page],
-  );
-  useErrorToast(list.error, fallback.completedList);
+  const list = useLotteryList('completed', {
+    failure: fallback.completedList,
+    pageSizes: [PAGE_SIZE],
+    defaultPageSize: PAGE_SIZE,
+  });
+  useToastOnError(list.error);
   const [viewing, setViewing] = useState<Lottery | null>(null);
 
-  const columns: Column<Lottery>[] = [
+  const columns: ListColumn<Lottery>[] = [
     {
       key: 'name',
       title: 'Pool Name',
@@ -74,13 +62,14 @@ export default function CompletedLotteries() {
       render: (l) => (
         <div className="lottery-inline">
           <span>{formatCount(l.winners)}</span>
-          {l.prize_distributed && <Badge color="green">Distributed</Badge>}
+          {l.prize_distributed && <Tag color="green">Distributed</Tag>}
         </div>
       ),
     },
     {
       key: 'action',
       title: 'Action',
+      hideable: false,
       render: (l) => (
         <Button size="small" onClick={() => setViewing(l)}>
           View Winners
@@ -89,43 +78,22 @@ export default function CompletedLotteries() {
     },
   ];
 
-  const total = list.data?.total ?? 0;
   return (
-    <div className="lottery-page">
-      <PageHeader title="Completed Lotteries" subtitle="Lotteries with published results" />
-      <Card
-        extra={
-          <span className="lottery-counter">
-            Total Completed: <strong>{list.data ? formatCount(total) : '…'}</strong>
-          </span>
-        }
-      >
-        {list.error && !list.loading ? (
-          <ErrorPanel
-            title={errorMessage(list.error, fallback.completedList)}
-            onRetry={list.reload}
-            retryLabel="Try Again"
-          />
-        ) : (
-          <>
-            <DataTable
-              caption="Completed lotteries"
-              columns={columns}
-              rows={list.data?.data ?? []}
-              rowKey={(l) => l.id}
-              loading={list.loading && !list.data}
-              empty={<EmptyState>No completed lotteries found</EmptyState>}
-            />
-            <SimplePager
-              page={query.page}
-              pageSize={PAGE_SIZE}
-              total={total}
-              onChange={(page) => setQuery({ page })}
-            />
-          </>
-        )}
-      </Card>
+    <>
+      <ListPage
+        list={list}
+        title="Completed Lotteries"
+        breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Completed Lotteries' }]}
+        tableTitle="Lotteries with published results"
+        totalLabel="Total Completed"
+        caption="Completed lotteries"
+        columns={columns}
+        rowKey={(l) => l.id}
+        empty="No completed lotteries found"
+        errorTitle="Error Loading Completed Lotteries"
+        retryLabel="Try Again"
+      />
       <WinnersDialog lottery={viewing} onClose={() => setViewing(null)} />
-    </div>
+    </>
   );
 }

@@ -1,9 +1,11 @@
 import { formatUsd, ordinal } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
-import { Badge, Button, EmptyState, Modal, Spinner, useLoad } from '@backoffice/shared/ui';
+import { useLoad } from '@backoffice/shared/ui';
+import { Button, Empty, Modal, Spin, Tag } from 'antd';
 import { useEffect } from 'react';
 import { RankMedal } from '../../components/RankMedal.tsx';
-import { failureMessage, getWinners, type Lottery, prizeOf, type WinnerEntry } from '../../data/lottery.ts';
+import { failureMessage } from '../../data/errors.ts';
+import { getWinners, type Lottery, prizeOf, type WinnerEntry } from '../../data/lottery.ts';
 import { fallback } from '../../data/messages.ts';
 
 /** 'View Winners' of a completed lottery: the pool split and each rank's winner and prize. */
@@ -23,7 +25,7 @@ export function WinnersDialog({ lottery, onClose }: { lottery: Lottery | null; o
     <Modal
       open={lottery !== null}
       title={lottery ? `Winners – ${lottery.name}` : 'Winners'}
-      onClose={onClose}
+      onCancel={onClose}
       width={720}
       footer={<Button onClick={onClose}>Close</Button>}
     >
@@ -44,11 +46,11 @@ export function WinnersDialog({ lottery, onClose }: { lottery: Lottery | null; o
             </div>
           </dl>
           {winners.loading ? (
-            <div className="lottery-loading">
-              <Spinner label="Loading winners" />
+            <div className="lottery-loading" role="status" aria-label="Loading winners">
+              <Spin />
             </div>
           ) : rows.length === 0 ? (
-            <EmptyState>No winners data available</EmptyState>
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No winners data available" />
           ) : (
             <ol className="lottery-winners__list">
               {rows.map((winner) => (
@@ -70,9 +72,9 @@ export function WinnersDialog({ lottery, onClose }: { lottery: Lottery | null; o
                   </div>
                   <div>
                     {(winner.prize_distributed ?? lottery.prize_distributed) ? (
-                      <Badge color="green">Prize Distributed</Badge>
+                      <Tag color="green">Prize Distributed</Tag>
                     ) : (
-                      <Badge color="yellow">Distribution Pending</Badge>
+                      <Tag color="gold">Distribution Pending</Tag>
                     )}
                   </div>
                 </li>

@@ -1,9 +1,12 @@
-import { errorMessage, useHost } from '@backoffice/shared/host';
+import { type Dayjs, viewerZone } from '@backoffice/shared/format';
+import { useHost } from '@backoffice/shared/host';
 import { hasLotteryErrors, LOTTERY, type LotteryFormErrors, messages } from '@backoffice/shared/rules';
-import { Button, Card, Field, NumberInput, PageHeader, Select, TextInput } from '@backoffice/shared/ui';
-import { type FormEvent, useMemo, useState } from 'react';
+import { PageHeader } from '@backoffice/shared/ui';
+import { Button, Card, DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { RESULT_DELAY_OPTIONS, toLocalInput } from '../../components/datetime.ts';
+import { PICKER_FORMAT, RESULT_DELAY_OPTIONS } from '../../components/datetime.ts';
+import { userMessage } from '../../data/errors.ts';
 import { createLottery } from '../../data/lottery.ts';
 import { fallback, success } from '../../data/messages.ts';
 import {
@@ -20,6 +23,37 @@ import {
 
 type Touched = Partial<Record<keyof CreateFormValues, boolean>>;
 
+/** A labelled field with its message (antd Form.Item driven by the form's own state and rules). */
+function Field({
+  label,
+  id,
+  error,
+  extra,
+  children,
+}: {
+  label: string;
+  id: string;
+  error?: string;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Form.Item
+      label={label}
+      htmlFor={id}
+      validateStatus={error ? 'error' : undefined}
+      help={error ? <span id={`${id}-error`}>{error}</span> : undefined}
+      extra={extra}
+    >
+      {children}
+    </Form.Item>
+  );
+}
+
+/** aria attributes of a field with a message. */
+const described = (id: string, error: string | undefined) =>
+  error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+
 /** Create Lottery (/lottery/create-lottery). */
 export default function CreateLottery() {
   const { http, notify } = useHost();
@@ -28,7 +62,7 @@ export default function CreateLottery() {
   const [touched, setTouched] = useState<Touched>({});
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [now] = useState(() => Date.now());
+  const [startOfToday] = useState(() => new Date().setHours(0, 0, 0, 0));
 
   const errors: LotteryFormErrors = useMemo(
     () => validateCreateForm(values, Date.now(), submitted),
@@ -38,14 +72,12 @@ export default function CreateLottery() {
   const shown = (field: keyof CreateFormValues & keyof LotteryFormErrors) =>
     submitted || touched[field] ? (errors[field] as string | undefined) : undefined;
 
-  const change =
-    <K extends keyof CreateFormValues>(field: K) =>
-    (event: { target: { value: string } }) =>
-      setValues((current) => applyChange(current, field, event.target.value as CreateFormValues[K]));
+  const set = <K extends keyof CreateFormValues>(field: K, value: CreateFormValues[K]) =>
+    setValues((current) => applyChange(current, field, value));
   const touch = (field: keyof CreateFormValues) => () => setTouched((t) => ({ ...t, [field]: true }));
+  const text = (value: string | number | null) => (value === null ? '' : String(value));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (saving || !totalOk) return;
     setSubmitted(true);
     if (hasLotteryErrors(validateCreateForm(values, Date.now(), true))) return;
@@ -55,7 +87,7 @@ export default function CreateLottery() {
       notify.success(success.created);
       navigate('/lottery/upcoming');
     } catch (error) {
-      notify.error(errorMessage(error, fallback.create));
+      notify.error(userMessage(error, fallback.create));
       setSaving(false);
     }
   };
@@ -67,86 +99,118 @@ export default function CreateLottery() {
     ? null
     : (errors.totalPercentage ??
       (shareError ? null : messages.lottery.totalPercentage(expected, currentTotalText(values))));
+  const pastDay = (day: Dayjs) => day.valueOf() < startOfToday;
+  const startError = shown('startTime');
+  const endError = shown('endTime');
 
   return (
     <div className="lottery-page">
       <PageHeader title="Create Lottery" subtitle="Set up a new lottery pool and how its prizes are split" />
-      <form className="lottery-form lottery-create" onSubmit={submit} noValidate aria-label="Create Lottery">
-        <Card title="Lottery Details">
+      <Form
+        layout="vertical"
+        className="lottery-form lottery-create"
+        onFinish={() => void submit()}
+        aria-label="Create Lottery"
+        disabled={saving}
+        noValidate
+      >
+        <Card title="Lottery Details" size="small">
           <div className="lottery-form__grid">
-            <Field label="Lottery Name" htmlFor="lottery-name" error={shown('name')}>
-              <TextInput
+            <Field label="Lottery Name" id="lottery-name" error={shown('name')}>
+              <Input
+                id="lottery-name"
                 value={values.name}
-                onChange={change('name')}
+                onChange={(event) => set('name', event.target.value)}
                 onBlur={touch('name')}
                 placeholder="e.g. Weekend Jackpot"
                 maxLength={60}
-                disabled={saving}
+                {...described('lottery-name', shown('name'))}
               />
             </Field>
-            <Field label="Ticket Price ($)" htmlFor="lottery-price" error={shown('ticketPrice')}>
-              <NumberInput
-                value={values.ticketPrice}
-                onChange={change('ticketPrice')}
+            <Field label="Ticket Price ($)" id="lottery-price" error={shown('ticketPrice')}>
+              <InputNumber<string>
+                id="lottery-price"
+                className="lottery-full"
+                stringMode
+                value={values.ticketPrice || null}
+                onChange={(value) => set('ticketPrice', text(value))}
                 onBlur={touch('ticketPrice')}
-                min={LOTTERY.ticketPriceInputMin}
-                step={LOTTERY.ticketPriceStep}
+                min={String(LOTTERY.ticketPriceInputMin)}
+                step={String(LOTTERY.ticketPriceStep)}
                 placeholder="10.00"
-                disabled={saving}
+                {...described('lottery-price', shown('ticketPrice'))}
               />
             </Field>
-            <Field label="Start Time" htmlFor="lottery-start" error={shown('startTime')}>
-              <TextInput
-                type="datetime-local"
+            <Field
+              label="Start Time"
+              id="lottery-start"
+              error={startError}
+              extra={`Times in ${viewerZone()}`}
+            >
+              <DatePicker
+                id="lottery-start"
+                className="lottery-full"
+                showTime={{ format: 'HH:mm' }}
+                format={PICKER_FORMAT}
+                disabledDate={pastDay}
                 value={values.startTime}
-                min={toLocalInput(now)}
-                onChange={change('startTime')}
-                onBlur={touch('startTime')}
-                disabled={saving}
+                onChange={(value) => set('startTime', value)}
+                onOpenChange={(open) => !open && touch('startTime')()}
+                {...described('lottery-start', startError)}
               />
             </Field>
-            <Field label="End Time" htmlFor="lottery-end" error={shown('endTime')}>
-              <TextInput
-                type="datetime-local"
+            <Field label="End Time" id="lottery-end" error={endError}>
+              <DatePicker
+                id="lottery-end"
+                className="lottery-full"
+                showTime={{ format: 'HH:mm' }}
+                format={PICKER_FORMAT}
+                disabledDate={pastDay}
                 value={values.endTime}
-                min={values.startTime || toLocalInput(now)}
-                onChange={change('endTime')}
-                onBlur={touch('endTime')}
-                disabled={saving}
+                onChange={(value) => set('endTime', value)}
+                onOpenChange={(open) => !open && touch('endTime')()}
+                {...described('lottery-end', endError)}
               />
             </Field>
             <Field
               label="Result Announcement"
-              htmlFor="lottery-delay"
-              hint="When the winners are announced after the draw"
+              id="lottery-delay"
+              extra="When the winners are announced after the draw"
             >
               <Select
+                id="lottery-delay"
                 options={RESULT_DELAY_OPTIONS}
                 value={values.resultDelay}
-                onChange={change('resultDelay')}
-                disabled={saving}
+                onChange={(value) => set('resultDelay', value)}
               />
             </Field>
-            <Field label="Admin Share (%)" htmlFor="lottery-share" error={shareError}>
-              <NumberInput
-                value={values.adminShare}
-                onChange={change('adminShare')}
+            <Field label="Admin Share (%)" id="lottery-share" error={shareError}>
+              <InputNumber<string>
+                id="lottery-share"
+                className="lottery-full"
+                stringMode
+                value={values.adminShare || null}
+                onChange={(value) => set('adminShare', text(value))}
                 onBlur={touch('adminShare')}
-                min={LOTTERY.adminShareMin}
-                max={LOTTERY.adminShareMax}
-                step={1}
+                // No min/max: antd would clamp silently; the rules' messages say what is wrong.
+                step="1"
                 inputMode="numeric"
-                disabled={saving}
+                {...described('lottery-share', shareError)}
               />
             </Field>
-            <Field label="Number of Winners" htmlFor="lottery-winners" error={shown('winners')}>
-              <TextInput
-                value={values.winners}
-                onChange={change('winners')}
+            <Field label="Number of Winners" id="lottery-winners" error={shown('winners')}>
+              <InputNumber<string>
+                id="lottery-winners"
+                className="lottery-full"
+                stringMode
+                value={values.winners || null}
+                // Digits only: the count is a whole number.
+                parser={(input) => (input ?? '').replace(/\D/g, '')}
+                onChange={(value) => set('winners', text(value))}
                 onBlur={touch('winners')}
+                step="1"
                 inputMode="numeric"
-                pattern="[0-9]*"
-                disabled={saving}
+                {...described('lottery-winners', shown('winners'))}
               />
             </Field>
           </div>
@@ -154,8 +218,9 @@ export default function CreateLottery() {
 
         <Card
           title="Winner Distribution"
+          size="small"
           extra={
-            <Button size="small" onClick={() => setValues(distributeEqually)} disabled={saving}>
+            <Button size="small" onClick={() => setValues(distributeEqually)}>
               Distribute Equally
             </Button>
           }
@@ -166,18 +231,22 @@ export default function CreateLottery() {
             <ol className="lottery-percentages">
               {values.percentages.map((percentage, index) => {
                 const rank = index + 1;
+                const id = `lottery-pct-${rank}`;
                 const error = errors.percentages?.[index] ?? undefined;
                 return (
                   // biome-ignore lint/suspicious/noArrayIndexKey: one row per rank
                   <li key={index}>
-                    <Field label={`Rank ${rank} (%)`} htmlFor={`lottery-pct-${rank}`} error={error}>
-                      <NumberInput
-                        value={percentage}
-                        min={0}
-                        max={100}
-                        step={0.01}
-                        onChange={(event) => setValues((v) => setPercentage(v, index, event.target.value))}
-                        disabled={saving}
+                    <Field label={`Rank ${rank} (%)`} id={id} error={error}>
+                      <InputNumber<string>
+                        id={id}
+                        className="lottery-full"
+                        stringMode
+                        value={percentage === '' ? null : percentage}
+                        step="0.01"
+                        // As typed or split ('80', '26.67'): not padded to the step's 2 decimals.
+                        formatter={(value) => String(value ?? '')}
+                        onChange={(value) => setValues((v) => setPercentage(v, index, text(value)))}
+                        {...described(id, error)}
                       />
                     </Field>
                   </li>
@@ -197,11 +266,11 @@ export default function CreateLottery() {
         </Card>
 
         <div className="lottery-form__submit">
-          <Button type="submit" variant="primary" disabled={saving || !totalOk}>
+          <Button type="primary" htmlType="submit" disabled={saving || !totalOk}>
             {saving ? 'Creating...' : 'Create Lottery'}
           </Button>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

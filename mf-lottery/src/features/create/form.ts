@@ -1,5 +1,7 @@
 // Create-lottery form state: the values as typed, the equal split when the winner count or the admin
 // share changes, and the body sent to POST /admin/lottery. Pure, so the rules are testable alone.
+
+import type { Dayjs } from '@backoffice/shared/format';
 import {
   equalSplit,
   formatPercentHundredths,
@@ -9,15 +11,15 @@ import {
   percentageTotalHundredths,
   validateLotteryForm,
 } from '@backoffice/shared/rules';
-import { fromLocalInput } from '../../components/datetime.ts';
+import { fromPicker } from '../../components/datetime.ts';
 import type { CreateLotteryInput } from '../../data/lottery.ts';
 
 export interface CreateFormValues {
   name: string;
   ticketPrice: string;
-  /** datetime-local values. */
-  startTime: string;
-  endTime: string;
+  /** Picked in the viewer's zone. */
+  startTime: Dayjs | null;
+  endTime: Dayjs | null;
   /** '1'..'5' hours after the end time. */
   resultDelay: string;
   /** Digits only. */
@@ -40,8 +42,8 @@ export function initialCreateForm(): CreateFormValues {
   return {
     name: '',
     ticketPrice: '',
-    startTime: '',
-    endTime: '',
+    startTime: null,
+    endTime: null,
     resultDelay: String(LOTTERY.resultDelayDefaultHours),
     winners,
     adminShare,
@@ -87,8 +89,8 @@ export function validateCreateForm(values: CreateFormValues, now: number, submit
     {
       name: values.name,
       ticketPrice: values.ticketPrice,
-      startTime: fromLocalInput(values.startTime),
-      endTime: fromLocalInput(values.endTime),
+      startTime: fromPicker(values.startTime),
+      endTime: fromPicker(values.endTime),
       resultDelayHours: values.resultDelay,
       winners: values.winners,
       adminShare: values.adminShare,
@@ -115,8 +117,8 @@ export function toCreateBody(values: CreateFormValues): CreateLotteryInput {
     name: values.name.trim(),
     ticket_price: values.ticketPrice.trim(),
     winners: Number(values.winners),
-    start_time: fromLocalInput(values.startTime) ?? '',
-    end_time: fromLocalInput(values.endTime) ?? '',
+    start_time: fromPicker(values.startTime) ?? '',
+    end_time: fromPicker(values.endTime) ?? '',
     result_time: Number(values.resultDelay),
     winner_distributions: values.percentages.map((percentage, index) => ({
       rank: index + 1,

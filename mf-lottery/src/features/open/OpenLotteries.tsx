@@ -1,44 +1,44 @@
-import { useHost } from '@backoffice/shared/host';
 import { LOTTERY_LOOKUP_LIMIT } from '@backoffice/shared/rules';
-import { Button, ButtonLink, Card, EmptyState, PageHeader, useLoad } from '@backoffice/shared/ui';
+import { ListPage } from '@backoffice/shared/ui';
+import { Button } from 'antd';
 import { useState } from 'react';
-import { LotteryTable } from '../../components/LotteryTable.tsx';
+import { Link } from 'react-router-dom';
+import { scheduleColumns, useLotteryList } from '../../components/lotteryList.tsx';
 import { UpdateLotteryModal } from '../../components/UpdateLotteryModal.tsx';
-import { useErrorToast } from '../../components/useErrorToast.ts';
-import { type Lottery, listLotteries } from '../../data/lottery.ts';
+import { useToastOnError } from '../../components/useToastOnError.ts';
+import type { Lottery } from '../../data/lottery.ts';
 import { fallback } from '../../data/messages.ts';
 
 /** Open Lotteries (/lottery/open): the running lotteries, each with Update and View. */
 export default function OpenLotteries() {
-  const { http } = useHost();
-  const list = useLoad(
-    (signal) => listLotteries(http, { status: 'open', page: 1, limit: LOTTERY_LOOKUP_LIMIT }, signal),
-    [http],
-  );
-  useErrorToast(list.error, fallback.openList);
+  const list = useLotteryList('open', { failure: fallback.openList, defaultPageSize: LOTTERY_LOOKUP_LIMIT });
+  useToastOnError(list.error);
   const [editing, setEditing] = useState<Lottery | null>(null);
 
+  const columns = scheduleColumns((lottery) => (
+    <>
+      <Button size="small" onClick={() => setEditing(lottery)}>
+        Update
+      </Button>
+      <Link className="lottery-link" to={`/lottery/details/${lottery.id}`}>
+        View
+      </Link>
+    </>
+  ));
+
   return (
-    <div className="lottery-page">
-      <PageHeader title="Open Lotteries" subtitle="Lotteries currently selling tickets" />
-      <Card>
-        <LotteryTable
-          caption="Open lotteries"
-          rows={list.data?.data ?? []}
-          loading={list.loading && !list.data}
-          empty={<EmptyState>No open lotteries found</EmptyState>}
-          actions={(lottery) => (
-            <>
-              <Button size="small" onClick={() => setEditing(lottery)}>
-                Update
-              </Button>
-              <ButtonLink size="small" variant="link" to={`/lottery/details/${lottery.id}`}>
-                View
-              </ButtonLink>
-            </>
-          )}
-        />
-      </Card>
+    <>
+      <ListPage
+        list={list}
+        title="Open Lotteries"
+        breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Open Lotteries' }]}
+        tableTitle="Lotteries currently selling tickets"
+        caption="Open lotteries"
+        columns={columns}
+        rowKey={(l) => l.id}
+        empty="No open lotteries found"
+        errorTitle="Error Loading Lotteries"
+      />
       <UpdateLotteryModal
         lottery={editing}
         onClose={() => setEditing(null)}
@@ -47,6 +47,6 @@ export default function OpenLotteries() {
           list.reload();
         }}
       />
-    </div>
+    </>
   );
 }

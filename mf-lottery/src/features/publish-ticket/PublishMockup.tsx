@@ -2,17 +2,11 @@
 // It makes no calls (spec 2.2).
 import { formatDateTime, formatUsd } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
-import {
-  Badge,
-  Button,
-  Card,
-  type Column,
-  DataTable,
-  EmptyState,
-  PageHeader,
-  useCopy,
-} from '@backoffice/shared/ui';
+import { PageHeader, useCopy } from '@backoffice/shared/ui';
+import { Button, Card, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { AdminOverview, PriceDistribution, SummaryCards } from '../../components/Overview.tsx';
+import { TicketStatus } from '../../components/status.tsx';
 import { WinnerCard } from '../../components/WinnerCard.tsx';
 import type { WinnerEntry } from '../../data/lottery.ts';
 import { success } from '../../data/messages.ts';
@@ -117,12 +111,12 @@ const TICKETS: SampleTicket[] = [
   },
 ];
 
-const columns: Column<SampleTicket>[] = [
-  { key: 'id', title: 'ID', render: (t) => t.id },
+const columns: ColumnsType<SampleTicket> = [
+  { key: 'id', title: 'ID', render: (_, t) => t.id },
   {
     key: 'user',
     title: 'User',
-    render: (t) => (
+    render: (_, t) => (
       <div className="lottery-user">
         <div className="lottery-name">{t.username.toUpperCase()}</div>
         <div className="lottery-muted">{t.name}</div>
@@ -132,23 +126,23 @@ const columns: Column<SampleTicket>[] = [
   {
     key: 'ticket',
     title: 'Ticket Number',
-    render: (t) => (
+    render: (_, t) => (
       <div className="lottery-inline">
         <code className="lottery-ticket-no">{t.ticket}</code>
-        {t.rank !== null && <Badge color="green">Winner</Badge>}
-        {t.rank !== null && <Badge color="purple">Rank {t.rank}</Badge>}
+        {t.rank !== null && <Tag color="green">Winner</Tag>}
+        {t.rank !== null && <Tag color="purple">Rank {t.rank}</Tag>}
       </div>
     ),
   },
-  { key: 'price', title: 'Price', align: 'right', render: (t) => formatUsd(t.price) },
+  { key: 'price', title: 'Price', align: 'right', render: (_, t) => formatUsd(t.price) },
   {
     key: 'won',
     title: 'Won',
     align: 'right',
-    render: (t) => (Number(t.won) > 0 ? <span className="lottery-won">Won {formatUsd(t.won)}</span> : '—'),
+    render: (_, t) => (Number(t.won) > 0 ? <span className="lottery-won">Won {formatUsd(t.won)}</span> : '—'),
   },
-  { key: 'date', title: 'Date', render: (t) => formatDateTime(t.date) },
-  { key: 'status', title: 'Status', render: () => <Badge color="green">Active</Badge> },
+  { key: 'date', title: 'Date', render: (_, t) => formatDateTime(t.date) },
+  { key: 'status', title: 'Status', render: () => <TicketStatus status="active" /> },
 ];
 
 export default function PublishMockup() {
@@ -178,10 +172,11 @@ export default function PublishMockup() {
       </div>
       <Card
         title="Winners"
+        size="small"
         extra={
           <div className="lottery-actions">
             <Button disabled>Regenerate</Button>
-            <Button variant="primary" disabled>
+            <Button type="primary" disabled>
               Publish
             </Button>
           </div>
@@ -198,13 +193,15 @@ export default function PublishMockup() {
           ))}
         </div>
       </Card>
-      <Card title="Tickets">
-        <DataTable
-          caption="Sample tickets"
+      <Card title="Tickets" size="small">
+        <Table<SampleTicket>
+          aria-label="Sample tickets"
+          size="middle"
+          scroll={{ x: 'max-content' }}
           columns={columns}
-          rows={TICKETS}
+          dataSource={TICKETS}
           rowKey={(t) => t.id}
-          empty={<EmptyState>No tickets found</EmptyState>}
+          pagination={false}
         />
       </Card>
     </div>

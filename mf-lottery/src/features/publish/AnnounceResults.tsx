@@ -1,44 +1,29 @@
 import { formatDateTime, parseDate } from '@backoffice/shared/format';
-import { errorMessage, useHost } from '@backoffice/shared/host';
-import {
-  normalizeTicketInput,
-  PAGINATION,
-  TICKET_NOT_FOUND,
-  validateTicketNumber,
-} from '@backoffice/shared/rules';
-import {
-  Button,
-  Card,
-  ConfirmDialog,
-  PageHeader,
-  SimplePager,
-  Skeleton,
-  useCopy,
-  useLoad,
-  useUrlQuery,
-} from '@backoffice/shared/ui';
+import { useHost } from '@backoffice/shared/host';
+import { normalizeTicketInput, TICKET_NOT_FOUND, validateTicketNumber } from '@backoffice/shared/rules';
+import { ListPage, useCopy, useLoad } from '@backoffice/shared/ui';
+import { Button, Card, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { AdminOverview, PriceDistribution, SummaryCards } from '../../components/Overview.tsx';
 import { PageError } from '../../components/PageError.tsx';
-import { LotteryStatusBadge } from '../../components/StatusBadge.tsx';
+import { LotteryStatus } from '../../components/status.tsx';
+import { ONE_LOTTERY_PAGE_SIZES, useTicketList } from '../../components/ticketList.ts';
+import { useToastOnError } from '../../components/useToastOnError.ts';
 import { WinnerCard, WinnerCardPlaceholder } from '../../components/WinnerCard.tsx';
+import { failureMessage, isNotFound, userMessage } from '../../data/errors.ts';
 import {
   distributionsOf,
-  failureMessage,
   getLotteryDetails,
   getWinners,
-  isNotFound,
-  listTickets,
   lookupTicket,
   prizeOf,
   publishResults,
   type WinnerEntry,
 } from '../../data/lottery.ts';
 import { fallback, success } from '../../data/messages.ts';
-import { PublishTickets } from './PublishTickets.tsx';
-
-const PAGE_SIZE = PAGINATION.ticketTablePageSize;
+import { publishTicketColumns } from './PublishTickets.tsx';
 
 /** Announce Results (/lottery/publish/:id): draw winners, replace any by ticket number, publish. */
 export default function AnnounceResults() {
@@ -47,12 +32,15 @@ export default function AnnounceResults() {
   const { http, notify } = useHost();
   const navigate = useNavigate();
   const copy = useCopy();
-  const [query, setQuery] = useUrlQuery({ page: 1 });
   const details = useLoad((signal) => getLotteryDetails(http, id, signal), [http, id]);
-  const tickets = useLoad(
-    (signal) => listTickets(http, { lottery_id: id, page: query.page, limit: PAGE_SIZE }, signal),
-    [http, id, query.page],
-  );
+  const tickets = useTicketList({
+    list: 'announce-tickets',
+    filters: {},
+    fixed: { lottery_id: id },
+    failure: fallback.lotteryTickets,
+    pageSizes: ONE_LOTTERY_PAGE_SIZES,
+    defaultPageSize: ONE_LOTTERY_PAGE_SIZES[0],
+  });
   const [winners, setWinners] = useState<WinnerEntry[]>([]);
   const [generating, setGenerating] = useState(false);
   const [publishing, setPublishing] = useState(false);
@@ -65,17 +53,12 @@ export default function AnnounceResults() {
     if (lottery?.prize_distributed && lottery.result) setWinners(lottery.result);
   }, [lottery]);
 
-  useEffect(() => {
-    if (tickets.error) notify.error(errorMessage(tickets.error, fallback.lotteryTickets));
-  }, [tickets.error, notify]);
+  useToastOnError(tickets.error);
 
   if (details.error) {
     return (
       <PageError
-        message={errorMessage(
-          details.error,
-          isNotFound(details.error) ? fallback.notFound : fallback.details,
-        )}
+        message={userMessage(details.error, isNotFound(details.error) ? fallback.notFound : fallback.details)}
       />
     );
   }
@@ -139,7 +122,7 @@ export default function AnnounceResults() {
       );
       return null;
     } catch (error) {
-      const message = errorMessage(error, isNotFound(error) ? TICKET_NOT_FOUND : fallback.searchTicket);
+      const message = userMessage(error, isNotFound(error) ? TICKET_NOT_FOUND : fallback.searchTicket);
       notify.error(message);
       return message;
     }
@@ -165,100 +148,106 @@ export default function AnnounceResults() {
     else void publishNow();
   };
 
-  return (
-    <div className="lottery-page">
-      <PageHeader
-        title="Announce Results"
-        subtitle={lottery ? lottery.name : undefined}
-        breadcrumb={[{ label: 'Closed Lotteries', to: '/lottery/closed' }, { label: 'Announce Results' }]}
-        actions={lottery && <LotteryStatusBadge status={lottery.status} />}
-      />
-      {!lottery ? (
-        <Card>
-          <Skeleton rows={4} />
-        </Card>
-      ) : (
-        <>
-          <SummaryCards
-            name={lottery.name}
-            timeLabel="Result Time"
-            time={lottery.result_time}
-            ticketsSold={lottery.current_participants}
-            pool={lottery.total_pool}
-          />
-          <div className="lottery-columns">
-            <PriceDistribution rows={distributions} />
-            <AdminOverview
-              variant="announce"
-              adminShare={lottery.adminShare ?? lottery.admin_share}
-              adminProfit={lottery.adminProfit}
-              distributionAmount={lottery.distributionAmount}
-            />
-          </div>
-        </>
-      )}
-
-      <Card
-        title="Winners"
-        className="lottery-winners-card"
-        extra={
-          <div className="lottery-actions">
-            <Button onClick={generate} loading={generating} disabled={!canDraw || publishing}>
-              {winners.length > 0 ? 'Regenerate' : 'Generate'}
-            </Button>
-            <Button
-              variant="primary"
-              onClick={publish}
-              loading={publishing}
-              disabled={winners.length === 0 || !canDraw || generating}
-            >
-              Publish
-            </Button>
-          </div>
-        }
-      >
-        {lottery && published && <p className="lottery-note">The results of this lottery are published.</p>}
-        {lottery && !closed && !published && (
-          <p className="lottery-note">Winners can be drawn once the lottery has closed.</p>
-        )}
-        <div className="lottery-winner-grid">
-          {generating || !lottery ? (
-            <>
-              <WinnerCardPlaceholder />
-              <WinnerCardPlaceholder />
-              <WinnerCardPlaceholder />
-            </>
-          ) : winners.length === 0 ? (
-            canDraw && <p className="lottery-muted">Press Generate to draw the winners at random.</p>
-          ) : (
-            winners.map((winner) => (
-              <WinnerCard
-                key={winner.rank}
-                winner={winner}
-                prize={prizeOf(winner, lottery.total_pool, distributions)}
-                onCopy={copyTicket}
-                onReplace={canDraw && !publishing ? (input) => replace(winner.rank, input) : undefined}
-              />
-            ))
-          )}
+  const winnersCard = (
+    <Card
+      title="Winners"
+      size="small"
+      className="lottery-winners-card"
+      extra={
+        <div className="lottery-actions">
+          <Button onClick={generate} loading={generating} disabled={!canDraw || publishing}>
+            {winners.length > 0 ? 'Regenerate' : 'Generate'}
+          </Button>
+          <Button
+            type="primary"
+            onClick={publish}
+            loading={publishing}
+            disabled={winners.length === 0 || !canDraw || generating}
+          >
+            Publish
+          </Button>
         </div>
-      </Card>
+      }
+    >
+      {lottery && published && <p className="lottery-note">The results of this lottery are published.</p>}
+      {lottery && !closed && !published && (
+        <p className="lottery-note">Winners can be drawn once the lottery has closed.</p>
+      )}
+      <div className="lottery-winner-grid">
+        {generating || !lottery ? (
+          <>
+            <WinnerCardPlaceholder />
+            <WinnerCardPlaceholder />
+            <WinnerCardPlaceholder />
+          </>
+        ) : winners.length === 0 ? (
+          canDraw && <p className="lottery-muted">Press Generate to draw the winners at random.</p>
+        ) : (
+          winners.map((winner) => (
+            <WinnerCard
+              key={winner.rank}
+              winner={winner}
+              prize={prizeOf(winner, lottery.total_pool, distributions)}
+              onCopy={copyTicket}
+              onReplace={canDraw && !publishing ? (input) => replace(winner.rank, input) : undefined}
+            />
+          ))
+        )}
+      </div>
+    </Card>
+  );
 
-      <Card title="Tickets">
-        <PublishTickets
-          rows={tickets.data?.data ?? []}
-          loading={tickets.loading && !tickets.data}
-          onCopy={copyTicket}
-        />
-        <SimplePager
-          page={query.page}
-          pageSize={PAGE_SIZE}
-          total={tickets.data?.total ?? 0}
-          onChange={(page) => setQuery({ page })}
-        />
-      </Card>
-
-      <ConfirmDialog
+  return (
+    <>
+      <ListPage
+        list={tickets}
+        title="Announce Results"
+        breadcrumb={[{ label: 'Closed Lotteries', to: '/lottery/closed' }, { label: 'Announce Results' }]}
+        actions={
+          lottery && (
+            <>
+              <span className="lottery-title-name">{lottery.name}</span>
+              <LotteryStatus status={lottery.status} />
+            </>
+          )
+        }
+        intro={
+          <>
+            {!lottery ? (
+              <Card>
+                <Skeleton active />
+              </Card>
+            ) : (
+              <>
+                <SummaryCards
+                  name={lottery.name}
+                  timeLabel="Result Time"
+                  time={lottery.result_time}
+                  ticketsSold={lottery.current_participants}
+                  pool={lottery.total_pool}
+                />
+                <div className="lottery-columns">
+                  <PriceDistribution rows={distributions} />
+                  <AdminOverview
+                    variant="announce"
+                    adminShare={lottery.adminShare ?? lottery.admin_share}
+                    adminProfit={lottery.adminProfit}
+                    distributionAmount={lottery.distributionAmount}
+                  />
+                </div>
+              </>
+            )}
+            {winnersCard}
+          </>
+        }
+        tableTitle="Tickets"
+        caption="Tickets"
+        columns={publishTicketColumns(copyTicket)}
+        rowKey={(t) => t.id}
+        empty="No tickets found"
+        errorTitle="Error"
+      />
+      <ConfirmModal
         open={confirmingEarly}
         title="Publish Before Result Time"
         message={`The result time (${formatDateTime(lottery?.result_time ?? null)}) has not come yet. Are you sure you want to publish the results now?`}
@@ -266,6 +255,6 @@ export default function AnnounceResults() {
         onConfirm={() => void publishNow()}
         onCancel={() => setConfirmingEarly(false)}
       />
-    </div>
+    </>
   );
 }

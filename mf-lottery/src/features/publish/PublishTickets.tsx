@@ -1,22 +1,15 @@
+import { CopyOutlined } from '@ant-design/icons';
 import { formatDateTime, formatUsd, isWinnerFlag } from '@backoffice/shared/format';
-import { Badge, Button, type Column, DataTable, EmptyState } from '@backoffice/shared/ui';
-import { CopyIcon } from '../../components/icons.tsx';
-import { TicketStatusBadge } from '../../components/StatusBadge.tsx';
+import type { ListColumn } from '@backoffice/shared/ui';
+import { Button, Tag } from 'antd';
+import { TicketStatus } from '../../components/status.tsx';
 import type { LotteryTicket } from '../../data/lottery.ts';
 
 const positive = (amount: string) => Number(amount) > 0;
 
-/** The announce screen's tickets: user, number (copy), winner/rank badges, price, won amount, date, status. */
-export function PublishTickets({
-  rows,
-  loading,
-  onCopy,
-}: {
-  rows: LotteryTicket[];
-  loading: boolean;
-  onCopy: (ticketNumber: string) => void;
-}) {
-  const columns: Column<LotteryTicket>[] = [
+/** The announce screen's tickets: user, number (copy), winner/rank tags, price, won amount, date, status. */
+export function publishTicketColumns(onCopy: (ticketNumber: string) => void): ListColumn<LotteryTicket>[] {
+  return [
     { key: 'id', title: 'ID', render: (t) => t.id },
     {
       key: 'user',
@@ -37,14 +30,14 @@ export function PublishTickets({
           <code className="lottery-ticket-no">{t.ticket_number}</code>
           <Button
             size="small"
-            variant="text"
-            icon={<CopyIcon />}
+            type="text"
+            icon={<CopyOutlined aria-hidden="true" />}
             aria-label={`Copy ticket number ${t.ticket_number}`}
             title="Copy ticket number"
             onClick={() => onCopy(t.ticket_number)}
           />
-          {isWinnerFlag(t.is_winner) && <Badge color="green">Winner</Badge>}
-          {t.prize_rank !== null && <Badge color="purple">Rank {t.prize_rank}</Badge>}
+          {isWinnerFlag(t.is_winner) && <Tag color="green">Winner</Tag>}
+          {t.prize_rank !== null && <Tag color="purple">Rank {t.prize_rank}</Tag>}
         </div>
       ),
     },
@@ -60,17 +53,11 @@ export function PublishTickets({
           '—'
         ),
     },
-    { key: 'date', title: 'Date', render: (t) => formatDateTime(t.createdAt) },
-    { key: 'status', title: 'Status', render: (t) => <TicketStatusBadge status={t.status} /> },
+    {
+      key: 'date',
+      title: 'Date',
+      render: (t) => <span className="lottery-nowrap">{formatDateTime(t.createdAt)}</span>,
+    },
+    { key: 'status', title: 'Status', render: (t) => <TicketStatus status={t.status} /> },
   ];
-  return (
-    <DataTable
-      caption="Tickets"
-      columns={columns}
-      rows={rows}
-      rowKey={(t) => t.id}
-      loading={loading}
-      empty={<EmptyState>No tickets found</EmptyState>}
-    />
-  );
 }

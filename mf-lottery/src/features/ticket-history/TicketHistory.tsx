@@ -1,35 +1,27 @@
+import { FilterOutlined } from '@ant-design/icons';
+import { endpoints } from '@backoffice/shared/endpoints';
 import { formatDateTime, formatUsd } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
-import { LOTTERY_LOOKUP_LIMIT, PAGINATION } from '@backoffice/shared/rules';
-import {
-  Badge,
-  Button,
-  Card,
-  type Column,
-  DataTable,
-  EmptyState,
-  Field,
-  PageHeader,
-  Pagination,
-  Select,
-  useLoad,
-  useUrlQuery,
-} from '@backoffice/shared/ui';
+import { LOTTERY_LOOKUP_LIMIT } from '@backoffice/shared/rules';
+import { type ListColumn, ListPage, useLoad } from '@backoffice/shared/ui';
+import { Button, Form, Select, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { TicketStatusBadge } from '../../components/StatusBadge.tsx';
-import { useErrorToast } from '../../components/useErrorToast.ts';
-import { type LotteryTicket, listLotteries, listTickets } from '../../data/lottery.ts';
+import { TicketStatus } from '../../components/status.tsx';
+import { useTicketList } from '../../components/ticketList.ts';
+import { useToastOnError } from '../../components/useToastOnError.ts';
+import type { LotteryTicket } from '../../data/lottery.ts';
 import { fallback } from '../../data/messages.ts';
 
 const STATUS_OPTIONS = [
+  { value: '', label: 'All Statuses' },
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
   { value: 'cancelled', label: 'Cancelled' },
 ];
-const DEFAULTS = { lottery_id: '', status: '', page: 1 };
-const PAGE_SIZE = PAGINATION.defaultPageSize;
+const FILTERS = { lottery_id: '', status: '' };
+type Filters = typeof FILTERS;
 
-const columns: Column<LotteryTicket>[] = [
+const columns: ListColumn<LotteryTicket>[] = [
   { key: 'id', title: 'ID', render: (t) => t.id },
   {
     key: 'ticket',
@@ -54,123 +46,131 @@ const columns: Column<LotteryTicket>[] = [
     render: (t) =>
       t.is_winner ? (
         <div className="lottery-inline">
-          <Badge color="green">Winner</Badge>
-          {t.prize_rank !== null && <Badge color="purple">Rank {t.prize_rank}</Badge>}
+          <Tag color="green">Winner</Tag>
+          {t.prize_rank !== null && <Tag color="purple">Rank {t.prize_rank}</Tag>}
           <span className="lottery-won">Won {formatUsd(t.winning_amount)}</span>
         </div>
       ) : (
         <span className="lottery-muted">—</span>
       ),
   },
-  { key: 'status', title: 'Status', render: (t) => <TicketStatusBadge status={t.status} /> },
-  { key: 'date', title: 'Purchased', render: (t) => formatDateTime(t.createdAt) },
+  { key: 'status', title: 'Status', render: (t) => <TicketStatus status={t.status} /> },
+  {
+    key: 'date',
+    title: 'Purchased',
+    render: (t) => <span className="lottery-nowrap">{formatDateTime(t.createdAt)}</span>,
+  },
 ];
+
+/** The lottery and status filters: a draft until Apply Filters; Reset Filters clears the URL. */
+function TicketFilters({
+  filters,
+  lotteryOptions,
+  onApply,
+  onReset,
+}: {
+  filters: Filters;
+  lotteryOptions: { value: string; label: string }[];
+  onApply(filters: Filters): void;
+  onReset(): void;
+}) {
+  const [form] = Form.useForm<Filters>();
+  const key = JSON.stringify(filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for filters
+  useEffect(() => form.setFieldsValue(filters), [key, form]);
+  return (
+    <Form<Filters>
+      form={form}
+      name="ticket-filters"
+      layout="vertical"
+      className="lottery-filters"
+      aria-label="Filters"
+      initialValues={filters}
+      onFinish={(values) => onApply({ lottery_id: values.lottery_id ?? '', status: values.status ?? '' })}
+    >
+      <Form.Item label="Lottery" name="lottery_id">
+        <Select
+          options={[{ value: '', label: 'All Lotteries' }, ...lotteryOptions]}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      </Form.Item>
+      <Form.Item label="Status" name="status">
+        <Select options={STATUS_OPTIONS} />
+      </Form.Item>
+      <div className="lottery-filters__buttons">
+        <Button type="primary" htmlType="submit">
+          Apply Filters
+        </Button>
+        <Button
+          onClick={() => {
+            form.setFieldsValue(FILTERS);
+            onReset();
+          }}
+        >
+          Reset Filters
+        </Button>
+      </div>
+    </Form>
+  );
+}
 
 /** Ticket history (/lottery/ticket-history): every ticket, filtered by lottery and status (in the URL). */
 export default function TicketHistory() {
   const { http } = useHost();
-  const [query, setQuery, resetQuery] = useUrlQuery(DEFAULTS);
-  const filtered = query.lottery_id !== '' || query.status !== '';
+  const list = useTicketList({ list: 'ticket-history', filters: FILTERS, failure: fallback.tickets });
+  useToastOnError(list.error);
+  const filtered = list.filters.lottery_id !== '' || list.filters.status !== '';
   const [showFilters, setShowFilters] = useState(filtered);
-  const [draft, setDraft] = useState({ lottery_id: query.lottery_id, status: query.status });
-  useEffect(() => {
-    setDraft({ lottery_id: query.lottery_id, status: query.status });
-  }, [query.lottery_id, query.status]);
 
   const lotteries = useLoad(
-    (signal) => listLotteries(http, { page: 1, limit: LOTTERY_LOOKUP_LIMIT }, signal),
+    (signal) =>
+      http.call(endpoints.lotteryList, { query: { page: 1, limit: LOTTERY_LOOKUP_LIMIT } }, { signal }),
     [http],
   );
-  const tickets = useLoad(
-    (signal) =>
-      listTickets(
-        http,
-        {
-          lottery_id: query.lottery_id,
-          status: query.status as LotteryTicket['status'] | '',
-          page: query.page,
-          limit: PAGE_SIZE,
-        },
-        signal,
-      ),
-    [http, query.lottery_id, query.status, query.page],
-  );
-  useErrorToast(tickets.error, fallback.tickets);
-
-  const lotteryOptions = (lotteries.data?.data ?? []).map((l) => ({ value: String(l.id), label: l.name }));
-  if (query.lottery_id && !lotteryOptions.some((o) => o.value === query.lottery_id)) {
-    lotteryOptions.unshift({ value: query.lottery_id, label: `Lottery #${query.lottery_id}` });
+  const lotteryOptions = (lotteries.data?.data.data ?? []).map((l) => ({
+    value: String(l.id),
+    label: l.name,
+  }));
+  const chosen = list.filters.lottery_id;
+  if (chosen && !lotteryOptions.some((o) => o.value === chosen)) {
+    lotteryOptions.unshift({ value: chosen, label: `Lottery #${chosen}` });
   }
 
   return (
-    <div className="lottery-page">
-      <PageHeader title="Ticket History" subtitle="Lottery tickets bought by users" />
-      <Card
-        title="Lottery Tickets"
-        extra={
-          <Button size="small" aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)}>
-            {showFilters ? 'Hide Filters' : 'Show Filters'}
-          </Button>
-        }
-      >
-        {showFilters && (
-          <form
-            className="lottery-filters"
-            aria-label="Filters"
-            onSubmit={(event) => {
-              event.preventDefault();
-              setQuery({ ...draft, page: 1 });
-            }}
-          >
-            <Field label="Lottery" htmlFor="ticket-filter-lottery">
-              <Select
-                options={lotteryOptions}
-                placeholder="All Lotteries"
-                value={draft.lottery_id}
-                onChange={(event) => setDraft({ ...draft, lottery_id: event.target.value })}
-              />
-            </Field>
-            <Field label="Status" htmlFor="ticket-filter-status">
-              <Select
-                options={STATUS_OPTIONS}
-                placeholder="All Statuses"
-                value={draft.status}
-                onChange={(event) => setDraft({ ...draft, status: event.target.value })}
-              />
-            </Field>
-            <div className="lottery-filters__buttons">
-              <Button type="submit" variant="primary">
-                Apply Filters
-              </Button>
-              <Button
-                onClick={() => {
-                  setDraft({ lottery_id: '', status: '' });
-                  resetQuery();
-                }}
-              >
-                Reset Filters
-              </Button>
-            </div>
-          </form>
-        )}
-        <DataTable
-          caption="Lottery tickets"
-          columns={columns}
-          rows={tickets.data?.data ?? []}
-          rowKey={(t) => t.id}
-          loading={tickets.loading && !tickets.data}
-          empty={<EmptyState>No tickets found</EmptyState>}
-        />
-        {(tickets.data?.totalPages ?? 0) > 1 && (
-          <div className="lottery-pager">
-            <Pagination
-              page={query.page}
-              totalPages={tickets.data?.totalPages ?? 0}
-              onChange={(page) => setQuery({ page })}
-            />
-          </div>
-        )}
-      </Card>
-    </div>
+    <ListPage
+      list={list}
+      title="Ticket History"
+      breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Ticket History' }]}
+      actions={
+        <Button
+          icon={<FilterOutlined aria-hidden="true" />}
+          aria-expanded={showFilters}
+          onClick={() => setShowFilters((shown) => !shown)}
+        >
+          {showFilters ? 'Hide Filters' : 'Show Filters'}
+        </Button>
+      }
+      search={
+        showFilters
+          ? {
+              title: 'Filters',
+              form: (
+                <TicketFilters
+                  filters={list.filters}
+                  lotteryOptions={lotteryOptions}
+                  onApply={list.setFilters}
+                  onReset={list.resetFilters}
+                />
+              ),
+            }
+          : undefined
+      }
+      tableTitle="Lottery Tickets"
+      caption="Lottery tickets"
+      columns={columns}
+      rowKey={(t) => t.id}
+      empty="No tickets found"
+      errorTitle="Error Loading Tickets"
+    />
   );
 }

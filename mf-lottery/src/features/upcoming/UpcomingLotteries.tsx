@@ -1,29 +1,26 @@
-import { errorMessage, useHost } from '@backoffice/shared/host';
+import { PlusOutlined } from '@ant-design/icons';
+import { useHost } from '@backoffice/shared/host';
 import { LOTTERY_LOOKUP_LIMIT } from '@backoffice/shared/rules';
-import {
-  Button,
-  ButtonLink,
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  PageHeader,
-  useLoad,
-} from '@backoffice/shared/ui';
+import { ListPage } from '@backoffice/shared/ui';
+import { Button } from 'antd';
 import { useState } from 'react';
-import { LotteryTable } from '../../components/LotteryTable.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { LinkButton } from '../../components/LinkButton.tsx';
+import { scheduleColumns, useLotteryList } from '../../components/lotteryList.tsx';
 import { UpdateLotteryModal } from '../../components/UpdateLotteryModal.tsx';
-import { useErrorToast } from '../../components/useErrorToast.ts';
-import { deleteLottery, type Lottery, listLotteries } from '../../data/lottery.ts';
+import { useToastOnError } from '../../components/useToastOnError.ts';
+import { userMessage } from '../../data/errors.ts';
+import { deleteLottery, type Lottery } from '../../data/lottery.ts';
 import { fallback, success } from '../../data/messages.ts';
 
 /** Upcoming Lotteries (/lottery/upcoming): not started yet; update or delete them. */
 export default function UpcomingLotteries() {
   const { http, notify } = useHost();
-  const list = useLoad(
-    (signal) => listLotteries(http, { status: 'upcoming', page: 1, limit: LOTTERY_LOOKUP_LIMIT }, signal),
-    [http],
-  );
-  useErrorToast(list.error, fallback.upcomingList);
+  const list = useLotteryList('upcoming', {
+    failure: fallback.upcomingList,
+    defaultPageSize: LOTTERY_LOOKUP_LIMIT,
+  });
+  useToastOnError(list.error);
   const [editing, setEditing] = useState<Lottery | null>(null);
   const [deleting, setDeleting] = useState<Lottery | null>(null);
   const [busy, setBusy] = useState(false);
@@ -37,41 +34,41 @@ export default function UpcomingLotteries() {
       setDeleting(null);
       list.reload();
     } catch (error) {
-      notify.error(errorMessage(error, fallback.delete));
+      notify.error(userMessage(error, fallback.delete));
     } finally {
       setBusy(false);
     }
   };
 
+  const columns = scheduleColumns((lottery) => (
+    <>
+      <Button size="small" onClick={() => setEditing(lottery)}>
+        Update
+      </Button>
+      <Button size="small" danger onClick={() => setDeleting(lottery)}>
+        Delete
+      </Button>
+    </>
+  ));
+
   return (
-    <div className="lottery-page">
-      <PageHeader
+    <>
+      <ListPage
+        list={list}
         title="Upcoming Lotteries"
-        subtitle="Lotteries scheduled to start later"
+        breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Upcoming Lotteries' }]}
         actions={
-          <ButtonLink variant="primary" to="/lottery/create-lottery" icon="+">
+          <LinkButton type="primary" icon={<PlusOutlined aria-hidden="true" />} to="/lottery/create-lottery">
             Create New Lottery
-          </ButtonLink>
+          </LinkButton>
         }
+        tableTitle="Lotteries scheduled to start later"
+        caption="Upcoming lotteries"
+        columns={columns}
+        rowKey={(l) => l.id}
+        empty="No upcoming lotteries found"
+        errorTitle="Error Loading Lotteries"
       />
-      <Card>
-        <LotteryTable
-          caption="Upcoming lotteries"
-          rows={list.data?.data ?? []}
-          loading={list.loading && !list.data}
-          empty={<EmptyState>No upcoming lotteries found</EmptyState>}
-          actions={(lottery) => (
-            <>
-              <Button size="small" onClick={() => setEditing(lottery)}>
-                Update
-              </Button>
-              <Button size="small" variant="danger" onClick={() => setDeleting(lottery)}>
-                Delete
-              </Button>
-            </>
-          )}
-        />
-      </Card>
       <UpdateLotteryModal
         lottery={editing}
         onClose={() => setEditing(null)}
@@ -80,16 +77,16 @@ export default function UpcomingLotteries() {
           list.reload();
         }}
       />
-      <ConfirmDialog
+      <ConfirmModal
         open={deleting !== null}
         title="Delete Lottery"
         message="Are you sure you want to delete this lottery?"
         confirmLabel="Delete"
         danger
         busy={busy}
-        onConfirm={confirmDelete}
+        onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
-    </div>
+    </>
   );
 }

@@ -46,6 +46,12 @@ export interface ListPageProps<N extends RouteName, F, Row> {
   errorTitle: ReactNode;
   /** Accessible name of the table. */
   caption: string;
+  /** Content between the page header and the table (a details page's cards). */
+  intro?: ReactNode;
+  /** The error panel's retry button (default 'Retry'). */
+  retryLabel?: ReactNode;
+  /** The counter beside the table's title (default 'Total'). */
+  totalLabel?: ReactNode;
 }
 
 function sortOrder(column: ListColumn<unknown>, sort: { by: string; type: string } | undefined) {
@@ -132,6 +138,7 @@ export function ListPage<N extends RouteName, F, Row extends object>(props: List
   return (
     <div className="bo-list-page">
       <PageHeader title={props.title} breadcrumb={props.breadcrumb} actions={props.actions} />
+      {props.intro}
       {props.search && (
         <Card title={props.search.title} size="small" className="bo-list-page__search">
           {props.search.form}
@@ -143,7 +150,7 @@ export function ListPage<N extends RouteName, F, Row extends object>(props: List
         extra={
           <div className="bo-list-page__extra">
             <span className="bo-list-page__total">
-              Total: <strong>{formatCount(list.total)}</strong>
+              {props.totalLabel ?? 'Total'}: <strong>{formatCount(list.total)}</strong>
             </span>
             <ColumnChooser columns={columns} hidden={list.hiddenColumns} onChange={list.setHiddenColumns} />
           </div>
@@ -157,7 +164,7 @@ export function ListPage<N extends RouteName, F, Row extends object>(props: List
             role="alert"
             title={props.errorTitle}
             description={list.error}
-            action={<Button onClick={list.reload}>Retry</Button>}
+            action={<Button onClick={list.reload}>{props.retryLabel ?? 'Retry'}</Button>}
           />
         ) : (
           <Table<Row>
@@ -169,7 +176,14 @@ export function ListPage<N extends RouteName, F, Row extends object>(props: List
             rowKey={(row) => props.rowKey(row)}
             loading={list.loading}
             onChange={onChange}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.empty} /> }}
+            // No empty text under the first load's spinner: the list is not known to be empty yet.
+            locale={{
+              emptyText: list.loading ? (
+                <span />
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.empty} />
+              ),
+            }}
             rowSelection={
               selection && {
                 selectedRowKeys: [...selection.selected],
@@ -184,7 +198,8 @@ export function ListPage<N extends RouteName, F, Row extends object>(props: List
               current: list.page,
               pageSize: list.perPage,
               total: list.total,
-              showSizeChanger: true,
+              // One size only (e.g. 5 tickets a page): nothing to choose.
+              showSizeChanger: list.pageSizes.length > 1,
               pageSizeOptions: list.pageSizes.map(String),
               hideOnSinglePage: false,
               showTotal: (total, [from, to]) => `Showing ${from} to ${to} of ${formatCount(total)} results`,
