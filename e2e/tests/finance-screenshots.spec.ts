@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { chooseOption } from '../support/antd.ts';
 import { screenshotsDir } from '../support/config.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -24,10 +25,10 @@ for (const viewport of viewports) {
     await page.goto('/withdrawals/pending');
     const pending = page.getByRole('table', { name: 'Pending withdrawals' });
     await expect(pending.getByRole('row').nth(1)).toBeVisible();
-    await expect(pending.locator('.bo-table__skeleton')).toHaveCount(0);
+    await expect(pending.locator('.ant-spin-spinning')).toHaveCount(0);
     await shot(page, 'pending');
     for (const n of [1, 2, 3]) await pending.getByRole('row').nth(n).getByRole('checkbox').check();
-    await expect(pending.getByText('3 selected')).toBeVisible();
+    await expect(page.getByText('3 selected', { exact: true })).toBeVisible();
     await shot(page, 'pending-selected', false);
     await page.getByRole('button', { name: 'Update Selected (3)' }).click();
     await expect(page.getByRole('dialog', { name: 'Update Status (3 withdrawals)' })).toBeVisible();
@@ -40,7 +41,7 @@ for (const viewport of viewports) {
       .first()
       .click();
     const dialog = page.getByRole('dialog', { name: 'Update Withdrawal Status' });
-    await dialog.getByLabel('Status', { exact: true }).selectOption('rejected');
+    await chooseOption(page, 'Status', 'Rejected', dialog);
     await dialog.getByRole('button', { name: 'Update', exact: true }).click();
     await expect(dialog.getByText('Reason is required for rejection')).toBeVisible();
     await shot(page, 'pending-reject-dialog', false);
@@ -53,7 +54,7 @@ for (const viewport of viewports) {
     await page.goto('/withdrawals/approved');
     const approved = page.getByRole('table', { name: 'Withdrawals Approved' });
     await expect(approved.getByRole('row').nth(1)).toBeVisible();
-    await expect(approved.locator('.bo-table__skeleton')).toHaveCount(0);
+    await expect(approved.locator('.ant-spin-spinning')).toHaveCount(0);
     await shot(page, 'approved');
     await page.goto('/withdrawals/approved?username=nobody-has-this-name');
     await expect(page.getByText('No approved withdrawals found')).toBeVisible();
@@ -61,7 +62,7 @@ for (const viewport of viewports) {
     await page.goto('/withdrawals/completed');
     const completed = page.getByRole('table', { name: 'Withdrawals Completed' });
     await expect(completed.getByRole('row').nth(1)).toBeVisible();
-    await expect(completed.locator('.bo-table__skeleton')).toHaveCount(0);
+    await expect(completed.locator('.ant-spin-spinning')).toHaveCount(0);
     await shot(page, 'completed');
     await page.goto('/withdrawals/completed?id=999999');
     await expect(page.getByText('No completed withdrawals found')).toBeVisible();
@@ -71,7 +72,7 @@ for (const viewport of viewports) {
     await page.goto('/transactions');
     const transactions = page.getByRole('table', { name: 'Transactions' });
     await expect(transactions.getByRole('row')).toHaveCount(11);
-    await expect(transactions.locator('.bo-table__skeleton')).toHaveCount(0);
+    await expect(transactions.locator('.ant-spin-spinning')).toHaveCount(0);
     await shot(page, 'transactions');
     await page.goto('/transactions?username=nobody-has-this-name');
     await expect(page.getByText('No transactions found matching your search criteria')).toBeVisible();

@@ -1,6 +1,7 @@
 import type { UserDetails, Withdrawal, WithdrawalsListResponse } from '@backoffice/shared/contract';
 import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
+import { chooseOption, selectedOption } from '../support/antd.ts';
 import { ApiClient } from '../support/api.ts';
 import { expect, test, toast } from '../support/fixtures.ts';
 import { runState } from '../support/state.ts';
@@ -58,7 +59,7 @@ const row = (box: Locator, id: number) =>
 
 async function decide(page: Page, status: 'Approved' | 'Rejected', reason?: string) {
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Status', { exact: true }).selectOption({ label: status });
+  await chooseOption(page, 'Status', status, dialog);
   if (reason !== undefined) await dialog.getByLabel('Reason for Rejection', { exact: true }).fill(reason);
   await dialog.getByRole('button', { name: 'Update', exact: true }).click();
   await expect(dialog).toBeHidden();
@@ -127,7 +128,7 @@ test('withdrawals: reject one with a reason; the amount returns to the balance o
     .getByRole('button', { name: `Update withdrawal ${id}` })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Update Withdrawal Status' });
-  await dialog.getByLabel('Status', { exact: true }).selectOption({ label: 'Rejected' });
+  await chooseOption(page, 'Status', 'Rejected', dialog);
   await expect(dialog.getByLabel('Reason for Rejection', { exact: true })).toHaveAttribute(
     'placeholder',
     'Please provide a reason for rejection',
@@ -176,7 +177,7 @@ test('withdrawals: bulk-approve three, listed as approved, then completed', asyn
   await expect(toast(page, 'Please select withdrawals to update')).toBeVisible();
 
   for (const id of ids) await row(pendingTable, id).getByRole('checkbox').check();
-  await expect(pendingTable.getByText('3 selected')).toBeVisible();
+  await expect(page.getByText('3 selected', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Update Selected (3)' }).click();
   await expect(page.getByRole('dialog', { name: 'Update Status (3 withdrawals)' })).toBeVisible();
   await decide(page, 'Approved');
@@ -205,12 +206,75 @@ test('withdrawals: filters, sort and page survive a reload', async ({ page }) =>
   await page.goto('/withdrawals/approved');
   const box = table(page, 'Withdrawals Approved');
   await expect(box.getByRole('row').nth(1)).toBeVisible();
-  await page.getByLabel('Items per page', { exact: true }).selectOption('25');
-  await box.getByRole('button', { name: 'Amount' }).click();
-  await box.getByRole('button', { name: 'Amount' }).click();
+  await chooseOption(page, 'Items per page', '25');
+  const amount = box.getByRole('columnheader', { name: 'Amount' });
+  await amount.click();
+  await expect(amount).toHaveAttribute('aria-sort', 'descending');
+  await amount.click();
   await expect(page).toHaveURL(/per_page=25/);
   await expect(page).toHaveURL(/sort_by=amount&sort_type=asc/);
   await page.reload();
-  await expect(page.getByLabel('Items per page', { exact: true })).toHaveValue('25');
+  await expect(selectedOption(page, 'Items per page')).toHaveText('25');
   await expect(box.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'ascending');
+});
+
+/** Opens the single-update dialog of `id` on the pending list and chooses Approved, not submitting yet. */
+async function openDecision(page: Page, id: number) {
+  await page.goto(`/withdrawals/pending?id=${id}`);
+  await row(table(page, 'Pending withdrawals'), id)
+    .getByRole('button', { name: `Update withdrawal ${id}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Update Withdrawal Status' });
+  await chooseOption(page, 'Status', 'Approved', dialog);
+  return dialog;
+}
+
+test('withdrawals: decided by someone else while the dialog is open: the 409 message, then the list refreshes', async ({
+  page,
+}) => {
+  const [target] = await pending(1);
+  const id = target!.id;
+  const dialog = await openDecision(page, id);
+
+  // Another console (the API directly) rejects it first.
+  const other = await api.send('POST', '/admin/withdrawal/update', {
+    token: token(),
+    body: { withdrawal_id: String(id), status: 'rejected', comment: 'e2e: decided elsewhere' },
+  });
+  expect(other.status, other.body.message).toBe(200);
+
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(toast(page, 'Withdrawal is no longer pending: it is already rejected')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // The list was loaded again: the withdrawal is gone from it, and the other decision stands.
+  await expect(page.getByText('No pending withdrawals found')).toBeVisible();
+  expect((await withdrawal(id)).status).toBe('rejected');
+});
+
+test('withdrawals: an update of a withdrawal that no longer exists shows the 404 message', async ({
+  page,
+}) => {
+  const [target] = await pending(1);
+  const id = target!.id;
+  // An id past every withdrawal: what the API sees when the one on screen was removed meanwhile.
+  const newest = await get<WithdrawalsListResponse['data']>(
+    '/admin/withdrawal?sort_by=id&sort_type=desc&per_page=1',
+  );
+  const gone = (newest.data[0]?.id ?? 0) + 1_000_000;
+  expect((await get<WithdrawalsListResponse['data']>(`/admin/withdrawal?id=${gone}`)).total).toBe(0);
+
+  const dialog = await openDecision(page, id);
+  await page.route('**/api/admin/withdrawal/update', async (route) => {
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    await route.continue({ postData: JSON.stringify({ ...body, withdrawal_id: String(gone) }) });
+  });
+  const answer = page.waitForResponse('**/api/admin/withdrawal/update');
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+  expect((await answer).status()).toBe(404);
+  await expect(toast(page, 'Withdrawal not found')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, 'Withdrawal status updated!')).toHaveCount(0);
+  // Nothing else changed: the withdrawal on screen is still pending and still listed.
+  expect((await withdrawal(id)).status).toBe('pending');
+  await expect(row(table(page, 'Pending withdrawals'), id)).toBeVisible();
 });
