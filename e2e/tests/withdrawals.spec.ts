@@ -208,8 +208,7 @@ test('withdrawals: filters, sort and page survive a reload', async ({ page }) =>
   await expect(box.getByRole('row').nth(1)).toBeVisible();
   await chooseOption(page, 'Items per page', '25');
   const amount = box.getByRole('columnheader', { name: 'Amount' });
-  await amount.click();
-  await expect(amount).toHaveAttribute('aria-sort', 'descending');
+  // A column's first click sorts it ascending (ListPage: the server always sorts by something).
   await amount.click();
   await expect(page).toHaveURL(/per_page=25/);
   await expect(page).toHaveURL(/sort_by=amount&sort_type=asc/);

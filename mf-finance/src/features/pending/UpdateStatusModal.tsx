@@ -69,6 +69,7 @@ export function UpdateStatusModal({
     >
       <Form<Values>
         id={FORM_ID}
+        name="finance-status"
         form={form}
         layout="vertical"
         className="finance-status-form"
