@@ -80,14 +80,14 @@ async function expectCompleted(page: Page, id: number) {
   await expect(
     line.getByRole('link', { name: `${paid.hash!.slice(0, 5)}...${paid.hash!.slice(-5)}` }),
   ).toHaveAttribute('href', `https://bscscan.com/tx/${paid.hash}`);
-  await expect(page.getByLabel('ID', { exact: true })).toHaveValue(String(id));
+  await expect(page.getByRole('textbox', { name: 'ID', exact: true })).toHaveValue(String(id));
 }
 
 test('withdrawals: approve one from the pending list, then it is paid out', async ({ page }) => {
   const [target] = await pending(1);
   await page.goto(`/withdrawals/pending?id=${target!.id}`);
   await expect(page.getByRole('heading', { name: 'Pending Withdrawals', level: 1 })).toBeVisible();
-  await expect(page.getByLabel('ID', { exact: true })).toHaveValue(String(target!.id));
+  await expect(page.getByRole('textbox', { name: 'ID', exact: true })).toHaveValue(String(target!.id));
   const pendingTable = table(page, 'Pending withdrawals');
   const line = row(pendingTable, target!.id);
   await expect(line).toContainText('pending');
@@ -155,7 +155,9 @@ test('withdrawals: reject one with a reason; the amount returns to the balance o
   // Under Approved & Rejected, found by the username, with the reason as its comment.
   await page.goto(`/withdrawals/approved?username=${encodeURIComponent(target!.User.username!)}`);
   await expect(page.getByRole('heading', { name: 'Withdrawals Approved', level: 1 })).toBeVisible();
-  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(target!.User.username!);
+  await expect(page.getByRole('textbox', { name: 'Username', exact: true })).toHaveValue(
+    target!.User.username!,
+  );
   const line = row(table(page, 'Withdrawals Approved'), id);
   await expect(line).toContainText('rejected');
   await expect(line).toContainText(reason);
@@ -187,7 +189,9 @@ test('withdrawals: bulk-approve three, listed as approved, then completed', asyn
   // Approved & Rejected lists them until the worker pays them; then Completed has them with a hash.
   const first = three[0]!;
   await page.goto(`/withdrawals/approved?username=${encodeURIComponent(first.User.username!)}`);
-  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(first.User.username!);
+  await expect(page.getByRole('textbox', { name: 'Username', exact: true })).toHaveValue(
+    first.User.username!,
+  );
   // The user's list, or its empty text when the worker has already paid everything of theirs.
   await expect(
     table(page, 'Withdrawals Approved').or(page.getByText('No approved withdrawals found')),
@@ -199,7 +203,7 @@ test('withdrawals: bulk-approve three, listed as approved, then completed', asyn
   // Reset goes back to the plain path and lists every completed withdrawal.
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect(page).toHaveURL(/\/withdrawals\/completed$/);
-  await expect(page.getByLabel('ID', { exact: true })).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'ID', exact: true })).toHaveValue('');
 });
 
 test('withdrawals: filters, sort and page survive a reload', async ({ page }) => {
