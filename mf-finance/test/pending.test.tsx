@@ -187,6 +187,30 @@ describe('pending withdrawals: selection (spec 2.9)', () => {
     await waitFor(() => expect(screen.queryByText(/selected$/)).toBeNull());
   });
 
+  it('a reload drops ticked rows that were decided meanwhile', async () => {
+    const current = rows.map((w) => ({ ...w }));
+    const h = testHostContext({
+      'GET /admin/withdrawal': (r) => pageOf(current, r),
+      'POST /admin/withdrawal/update': () => {
+        current[1]!.status = 'approved';
+        return ok(current[1]);
+      },
+    });
+    await openPage(h);
+    fireEvent.click(checkbox(1));
+    fireEvent.click(checkbox(4));
+    expect(await screen.findByText('2 selected')).toBeTruthy();
+    // Another admin decides 4 while this one approves 2 on its own: the reload shows both decided.
+    current[3]!.status = 'approved';
+    fireEvent.click(within(rowOf(2)).getByRole('button', { name: 'Update withdrawal 2' }));
+    await screen.findByRole('dialog');
+    await choose(dialog(), 'Status', 'Approved');
+    fireEvent.click(updateButton());
+    expect(await screen.findByText('1 selected')).toBeTruthy();
+    expect(checkbox(1).checked).toBe(true);
+    expect(checkbox(4).disabled).toBe(true);
+  });
+
   it("refuses a bulk update with nothing selected: 'Please select withdrawals to update'", async () => {
     const h = host();
     await openPage(h);

@@ -54,6 +54,16 @@ export default function PendingWithdrawals() {
   const viewKey = JSON.stringify([list.filters, list.page, list.perPage, list.sort]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: viewKey is the trigger
   useEffect(() => setSelected([]), [viewKey]);
+  // Rows decided meanwhile (here or by another admin) leave the selection when the page loads again.
+  const answer = list.answer;
+  useEffect(() => {
+    if (!answer) return;
+    const open = new Set(answer.data.data.filter((w) => isWithdrawalUpdatable(w.status)).map((w) => w.id));
+    setSelected((keys) => {
+      const kept = keys.filter((key) => open.has(Number(key)));
+      return kept.length === keys.length ? keys : kept;
+    });
+  }, [answer]);
 
   const openBulk = () => {
     const ids = selected.map(Number);
