@@ -11,6 +11,14 @@ import { runState } from '../support/state.ts';
 // them under Approved & Rejected and, once the payout worker has paid them, under Completed with a hash.
 
 const api = new ApiClient();
+/**
+ * The first wait after a page load: a cold load of the area (shell, remote, antd parts) can take well
+ * over the default 10 s on the shared CI machine.
+ */
+const cold = { timeout: 30_000 };
+
+// Each test loads the console several times from cold.
+test.beforeEach(() => test.slow());
 const token = () => runState().twoFactor.main.session.token;
 
 async function get<T>(path: string): Promise<T> {
@@ -69,10 +77,8 @@ async function decide(page: Page, status: 'Approved' | 'Rejected', reason?: stri
 async function expectCompleted(page: Page, id: number) {
   await expect(async () => {
     await page.goto(`/withdrawals/completed?id=${id}`);
-    await expect(row(table(page, 'Withdrawals Completed'), id)).toContainText('completed', {
-      timeout: 2_000,
-    });
-  }).toPass({ timeout: 30_000 });
+    await expect(row(table(page, 'Withdrawals Completed'), id)).toContainText('completed', cold);
+  }).toPass({ timeout: 90_000 });
   const line = row(table(page, 'Withdrawals Completed'), id);
   const paid = await withdrawal(id);
   expect(paid.status).toBe('completed');
@@ -86,7 +92,7 @@ async function expectCompleted(page: Page, id: number) {
 test('withdrawals: approve one from the pending list, then it is paid out', async ({ page }) => {
   const [target] = await pending(1);
   await page.goto(`/withdrawals/pending?id=${target!.id}`);
-  await expect(page.getByRole('heading', { name: 'Pending Withdrawals', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pending Withdrawals', level: 1 })).toBeVisible(cold);
   await expect(page.getByRole('textbox', { name: 'ID', exact: true })).toHaveValue(String(target!.id));
   const pendingTable = table(page, 'Pending withdrawals');
   const line = row(pendingTable, target!.id);
@@ -154,7 +160,7 @@ test('withdrawals: reject one with a reason; the amount returns to the balance o
 
   // Under Approved & Rejected, found by the username, with the reason as its comment.
   await page.goto(`/withdrawals/approved?username=${encodeURIComponent(target!.User.username!)}`);
-  await expect(page.getByRole('heading', { name: 'Withdrawals Approved', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Withdrawals Approved', level: 1 })).toBeVisible(cold);
   await expect(page.getByRole('textbox', { name: 'Username', exact: true })).toHaveValue(
     target!.User.username!,
   );
@@ -164,7 +170,7 @@ test('withdrawals: reject one with a reason; the amount returns to the balance o
 
   // A second decision on it is refused: it is no longer in the pending list.
   await page.goto(`/withdrawals/pending?id=${id}`);
-  await expect(page.getByText('No pending withdrawals found')).toBeVisible();
+  await expect(page.getByText('No pending withdrawals found')).toBeVisible(cold);
 });
 
 test('withdrawals: bulk-approve three, listed as approved, then completed', async ({ page }) => {
@@ -172,7 +178,7 @@ test('withdrawals: bulk-approve three, listed as approved, then completed', asyn
   const ids = three.map((w) => w.id);
   await page.goto('/withdrawals/pending?sort_by=id&sort_type=asc&per_page=50');
   const pendingTable = table(page, 'Pending withdrawals');
-  await expect(row(pendingTable, ids[0]!)).toBeVisible();
+  await expect(row(pendingTable, ids[0]!)).toBeVisible(cold);
 
   // Nothing ticked: the rule of spec 5.
   await page.getByRole('button', { name: 'Update Selected' }).click();
@@ -195,7 +201,7 @@ test('withdrawals: bulk-approve three, listed as approved, then completed', asyn
   // The user's list, or its empty text when the worker has already paid everything of theirs.
   await expect(
     table(page, 'Withdrawals Approved').or(page.getByText('No approved withdrawals found')),
-  ).toBeVisible();
+  ).toBeVisible(cold);
   const stillApproved = row(table(page, 'Withdrawals Approved'), first.id);
   if (await stillApproved.count()) await expect(stillApproved).toContainText('approved');
   for (const id of ids) await expectCompleted(page, id);
@@ -209,7 +215,7 @@ test('withdrawals: bulk-approve three, listed as approved, then completed', asyn
 test('withdrawals: filters, sort and page survive a reload', async ({ page }) => {
   await page.goto('/withdrawals/approved');
   const box = table(page, 'Withdrawals Approved');
-  await expect(box.getByRole('row').nth(1)).toBeVisible();
+  await expect(box.getByRole('row').nth(1)).toBeVisible(cold);
   await chooseOption(page, 'Items per page', '25');
   const amount = box.getByRole('columnheader', { name: 'Amount' });
   // A column's first click sorts it ascending (ListPage: the server always sorts by something).
@@ -217,7 +223,7 @@ test('withdrawals: filters, sort and page survive a reload', async ({ page }) =>
   await expect(page).toHaveURL(/per_page=25/);
   await expect(page).toHaveURL(/sort_by=amount&sort_type=asc/);
   await page.reload();
-  await expect(selectedOption(page, 'Items per page')).toHaveText('25');
+  await expect(selectedOption(page, 'Items per page')).toHaveText('25', cold);
   await expect(box.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'ascending');
 });
 
