@@ -5,6 +5,6 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
-    testTimeout: 20000,
+    testTimeout: 60000,
   },
 });

@@ -10,7 +10,11 @@ export async function chooseOption(
   const root = scope ?? page;
   await root.getByLabel(label, { exact: typeof label === 'string' }).click();
   const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-  await popup.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+  // The visible items: antd's role=option elements are a 0x0 screen-reader copy (virtual list) of the
+  // active one and its neighbours only, which cannot be clicked.
+  const text =
+    typeof option === 'string' ? new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : option;
+  await popup.locator('.ant-select-item-option').filter({ hasText: text }).click();
   await expect(popup).toBeHidden();
 }
 

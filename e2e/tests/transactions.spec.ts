@@ -7,6 +7,8 @@ import { runState } from '../support/state.ts';
 // Spec 2.7: search transactions by username (the view lives in the URL), follow the user link.
 
 const api = new ApiClient();
+/** The first wait after a page load: a cold area load can take well over 10 s on the shared machine. */
+const cold = { timeout: 30_000 };
 
 test('transactions: search by username and status, then follow the user link', async ({ page }) => {
   const answer = await api.send<TransactionsListResponse['data']>(
@@ -17,13 +19,15 @@ test('transactions: search by username and status, then follow the user link', a
   const tx = answer.body.data!.data[0]!;
 
   await page.goto('/transactions');
-  await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible(cold);
   const table = page.getByRole('table', { name: 'Transactions' });
   await expect(table.getByRole('row')).toHaveCount(11);
 
-  await page.getByLabel('Username', { exact: true }).fill(tx.User.username);
-  await chooseOption(page, 'Status', 'Completed');
-  await page.getByRole('button', { name: 'Search' }).click();
+  // In the search form: the sortable Status column header carries the same label.
+  const search = page.getByRole('form', { name: 'Search transactions' });
+  await search.getByLabel('Username', { exact: true }).fill(tx.User.username);
+  await chooseOption(page, 'Status', 'Completed', search);
+  await search.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(
     new RegExp(
       `username=${tx.User.username}.*status=completed|status=completed.*username=${tx.User.username}`,
@@ -49,7 +53,7 @@ test('transactions: search by username and status, then follow the user link', a
 
   // The view survives a reload.
   await page.reload();
-  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(tx.User.username);
+  await expect(search.getByLabel('Username', { exact: true })).toHaveValue(tx.User.username, cold);
   await expect(line).toBeVisible();
 
   await line.getByRole('link', { name: tx.User.name || tx.User.username }).click();
@@ -58,5 +62,5 @@ test('transactions: search by username and status, then follow the user link', a
 
 test('transactions: no match shows the empty text', async ({ page }) => {
   await page.goto('/transactions?username=nobody-has-this-name');
-  await expect(page.getByText('No transactions found matching your search criteria')).toBeVisible();
+  await expect(page.getByText('No transactions found matching your search criteria')).toBeVisible(cold);
 });

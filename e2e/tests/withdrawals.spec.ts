@@ -1,6 +1,7 @@
 import type { UserDetails, Withdrawal, WithdrawalsListResponse } from '@backoffice/shared/contract';
 import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
+import { chooseOption, selectedOption } from '../support/antd.ts';
 import { ApiClient } from '../support/api.ts';
 import { expect, test, toast } from '../support/fixtures.ts';
 import { runState } from '../support/state.ts';
@@ -10,6 +11,14 @@ import { runState } from '../support/state.ts';
 // them under Approved & Rejected and, once the payout worker has paid them, under Completed with a hash.
 
 const api = new ApiClient();
+/**
+ * The first wait after a page load: a cold load of the area (shell, remote, antd parts) can take well
+ * over the default 10 s on the shared CI machine.
+ */
+const cold = { timeout: 30_000 };
+
+// Each test loads the console several times from cold.
+test.beforeEach(() => test.slow());
 const token = () => runState().twoFactor.main.session.token;
 
 async function get<T>(path: string): Promise<T> {
@@ -58,7 +67,7 @@ const row = (box: Locator, id: number) =>
 
 async function decide(page: Page, status: 'Approved' | 'Rejected', reason?: string) {
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Status', { exact: true }).selectOption({ label: status });
+  await chooseOption(page, 'Status', status, dialog);
   if (reason !== undefined) await dialog.getByLabel('Reason for Rejection', { exact: true }).fill(reason);
   await dialog.getByRole('button', { name: 'Update', exact: true }).click();
   await expect(dialog).toBeHidden();
@@ -68,10 +77,8 @@ async function decide(page: Page, status: 'Approved' | 'Rejected', reason?: stri
 async function expectCompleted(page: Page, id: number) {
   await expect(async () => {
     await page.goto(`/withdrawals/completed?id=${id}`);
-    await expect(row(table(page, 'Withdrawals Completed'), id)).toContainText('completed', {
-      timeout: 2_000,
-    });
-  }).toPass({ timeout: 30_000 });
+    await expect(row(table(page, 'Withdrawals Completed'), id)).toContainText('completed', cold);
+  }).toPass({ timeout: 90_000 });
   const line = row(table(page, 'Withdrawals Completed'), id);
   const paid = await withdrawal(id);
   expect(paid.status).toBe('completed');
@@ -79,14 +86,14 @@ async function expectCompleted(page: Page, id: number) {
   await expect(
     line.getByRole('link', { name: `${paid.hash!.slice(0, 5)}...${paid.hash!.slice(-5)}` }),
   ).toHaveAttribute('href', `https://bscscan.com/tx/${paid.hash}`);
-  await expect(page.getByLabel('ID', { exact: true })).toHaveValue(String(id));
+  await expect(page.getByRole('textbox', { name: 'ID', exact: true })).toHaveValue(String(id));
 }
 
 test('withdrawals: approve one from the pending list, then it is paid out', async ({ page }) => {
   const [target] = await pending(1);
   await page.goto(`/withdrawals/pending?id=${target!.id}`);
-  await expect(page.getByRole('heading', { name: 'Pending Withdrawals', level: 1 })).toBeVisible();
-  await expect(page.getByLabel('ID', { exact: true })).toHaveValue(String(target!.id));
+  await expect(page.getByRole('heading', { name: 'Pending Withdrawals', level: 1 })).toBeVisible(cold);
+  await expect(page.getByRole('textbox', { name: 'ID', exact: true })).toHaveValue(String(target!.id));
   const pendingTable = table(page, 'Pending withdrawals');
   const line = row(pendingTable, target!.id);
   await expect(line).toContainText('pending');
@@ -127,7 +134,7 @@ test('withdrawals: reject one with a reason; the amount returns to the balance o
     .getByRole('button', { name: `Update withdrawal ${id}` })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Update Withdrawal Status' });
-  await dialog.getByLabel('Status', { exact: true }).selectOption({ label: 'Rejected' });
+  await chooseOption(page, 'Status', 'Rejected', dialog);
   await expect(dialog.getByLabel('Reason for Rejection', { exact: true })).toHaveAttribute(
     'placeholder',
     'Please provide a reason for rejection',
@@ -153,15 +160,17 @@ test('withdrawals: reject one with a reason; the amount returns to the balance o
 
   // Under Approved & Rejected, found by the username, with the reason as its comment.
   await page.goto(`/withdrawals/approved?username=${encodeURIComponent(target!.User.username!)}`);
-  await expect(page.getByRole('heading', { name: 'Withdrawals Approved', level: 1 })).toBeVisible();
-  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(target!.User.username!);
+  await expect(page.getByRole('heading', { name: 'Withdrawals Approved', level: 1 })).toBeVisible(cold);
+  await expect(page.getByRole('textbox', { name: 'Username', exact: true })).toHaveValue(
+    target!.User.username!,
+  );
   const line = row(table(page, 'Withdrawals Approved'), id);
   await expect(line).toContainText('rejected');
   await expect(line).toContainText(reason);
 
   // A second decision on it is refused: it is no longer in the pending list.
   await page.goto(`/withdrawals/pending?id=${id}`);
-  await expect(page.getByText('No pending withdrawals found')).toBeVisible();
+  await expect(page.getByText('No pending withdrawals found')).toBeVisible(cold);
 });
 
 test('withdrawals: bulk-approve three, listed as approved, then completed', async ({ page }) => {
@@ -169,14 +178,14 @@ test('withdrawals: bulk-approve three, listed as approved, then completed', asyn
   const ids = three.map((w) => w.id);
   await page.goto('/withdrawals/pending?sort_by=id&sort_type=asc&per_page=50');
   const pendingTable = table(page, 'Pending withdrawals');
-  await expect(row(pendingTable, ids[0]!)).toBeVisible();
+  await expect(row(pendingTable, ids[0]!)).toBeVisible(cold);
 
   // Nothing ticked: the rule of spec 5.
   await page.getByRole('button', { name: 'Update Selected' }).click();
   await expect(toast(page, 'Please select withdrawals to update')).toBeVisible();
 
   for (const id of ids) await row(pendingTable, id).getByRole('checkbox').check();
-  await expect(pendingTable.getByText('3 selected')).toBeVisible();
+  await expect(page.getByText('3 selected', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Update Selected (3)' }).click();
   await expect(page.getByRole('dialog', { name: 'Update Status (3 withdrawals)' })).toBeVisible();
   await decide(page, 'Approved');
@@ -186,11 +195,13 @@ test('withdrawals: bulk-approve three, listed as approved, then completed', asyn
   // Approved & Rejected lists them until the worker pays them; then Completed has them with a hash.
   const first = three[0]!;
   await page.goto(`/withdrawals/approved?username=${encodeURIComponent(first.User.username!)}`);
-  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(first.User.username!);
+  await expect(page.getByRole('textbox', { name: 'Username', exact: true })).toHaveValue(
+    first.User.username!,
+  );
   // The user's list, or its empty text when the worker has already paid everything of theirs.
   await expect(
     table(page, 'Withdrawals Approved').or(page.getByText('No approved withdrawals found')),
-  ).toBeVisible();
+  ).toBeVisible(cold);
   const stillApproved = row(table(page, 'Withdrawals Approved'), first.id);
   if (await stillApproved.count()) await expect(stillApproved).toContainText('approved');
   for (const id of ids) await expectCompleted(page, id);
@@ -198,19 +209,81 @@ test('withdrawals: bulk-approve three, listed as approved, then completed', asyn
   // Reset goes back to the plain path and lists every completed withdrawal.
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect(page).toHaveURL(/\/withdrawals\/completed$/);
-  await expect(page.getByLabel('ID', { exact: true })).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'ID', exact: true })).toHaveValue('');
 });
 
 test('withdrawals: filters, sort and page survive a reload', async ({ page }) => {
   await page.goto('/withdrawals/approved');
   const box = table(page, 'Withdrawals Approved');
-  await expect(box.getByRole('row').nth(1)).toBeVisible();
-  await page.getByLabel('Items per page', { exact: true }).selectOption('25');
-  await box.getByRole('button', { name: 'Amount' }).click();
-  await box.getByRole('button', { name: 'Amount' }).click();
+  await expect(box.getByRole('row').nth(1)).toBeVisible(cold);
+  await chooseOption(page, 'Items per page', '25');
+  const amount = box.getByRole('columnheader', { name: 'Amount' });
+  // A column's first click sorts it ascending (ListPage: the server always sorts by something).
+  await amount.click();
   await expect(page).toHaveURL(/per_page=25/);
   await expect(page).toHaveURL(/sort_by=amount&sort_type=asc/);
   await page.reload();
-  await expect(page.getByLabel('Items per page', { exact: true })).toHaveValue('25');
+  await expect(selectedOption(page, 'Items per page')).toHaveText('25', cold);
   await expect(box.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'ascending');
+});
+
+/** Opens the single-update dialog of `id` on the pending list and chooses Approved, not submitting yet. */
+async function openDecision(page: Page, id: number) {
+  await page.goto(`/withdrawals/pending?id=${id}`);
+  await row(table(page, 'Pending withdrawals'), id)
+    .getByRole('button', { name: `Update withdrawal ${id}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Update Withdrawal Status' });
+  await chooseOption(page, 'Status', 'Approved', dialog);
+  return dialog;
+}
+
+test('withdrawals: decided by someone else while the dialog is open: the 409 message, then the list refreshes', async ({
+  page,
+}) => {
+  const [target] = await pending(1);
+  const id = target!.id;
+  const dialog = await openDecision(page, id);
+
+  // Another console (the API directly) rejects it first.
+  const other = await api.send('POST', '/admin/withdrawal/update', {
+    token: token(),
+    body: { withdrawal_id: String(id), status: 'rejected', comment: 'e2e: decided elsewhere' },
+  });
+  expect(other.status, other.body.message).toBe(200);
+
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(toast(page, 'Withdrawal is no longer pending: it is already rejected')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // The list was loaded again: the withdrawal is gone from it, and the other decision stands.
+  await expect(page.getByText('No pending withdrawals found')).toBeVisible();
+  expect((await withdrawal(id)).status).toBe('rejected');
+});
+
+test('withdrawals: an update of a withdrawal that no longer exists shows the 404 message', async ({
+  page,
+}) => {
+  const [target] = await pending(1);
+  const id = target!.id;
+  // An id past every withdrawal: what the API sees when the one on screen was removed meanwhile.
+  const newest = await get<WithdrawalsListResponse['data']>(
+    '/admin/withdrawal?sort_by=id&sort_type=desc&per_page=1',
+  );
+  const gone = (newest.data[0]?.id ?? 0) + 1_000_000;
+  expect((await get<WithdrawalsListResponse['data']>(`/admin/withdrawal?id=${gone}`)).total).toBe(0);
+
+  const dialog = await openDecision(page, id);
+  await page.route('**/api/admin/withdrawal/update', async (route) => {
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    await route.continue({ postData: JSON.stringify({ ...body, withdrawal_id: String(gone) }) });
+  });
+  const answer = page.waitForResponse('**/api/admin/withdrawal/update');
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+  expect((await answer).status()).toBe(404);
+  await expect(toast(page, 'Withdrawal not found')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, 'Withdrawal status updated!')).toHaveCount(0);
+  // Nothing else changed: the withdrawal on screen is still pending and still listed.
+  expect((await withdrawal(id)).status).toBe('pending');
+  await expect(row(table(page, 'Pending withdrawals'), id)).toBeVisible();
 });

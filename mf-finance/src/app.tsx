@@ -1,5 +1,5 @@
 import { HostProvider, type RemoteAppProps } from '@backoffice/shared/host';
-import { Spinner } from '@backoffice/shared/ui';
+import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import '@backoffice/shared/ui/ui.css';
@@ -14,7 +14,7 @@ const Transactions = lazy(() => import('./features/transactions/Transactions.tsx
 function Loading() {
   return (
     <div className="finance-loading">
-      <Spinner size="large" />
+      <Spin size="large" />
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import { ApiError } from '@backoffice/shared/host';
 import { type RecordedRequest, testHostContext } from '@backoffice/shared/host/testing';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { pageOf, withdrawal } from './fixtures.ts';
 import { lastParams, renderFinance } from './render.tsx';
 
-afterEach(cleanup);
-
+const idField = () => screen.getByPlaceholderText('Withdrawal ID') as HTMLInputElement;
 const hash = '0x9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 
 describe('Withdrawals Approved (/withdrawals/approved)', () => {
@@ -28,10 +27,12 @@ describe('Withdrawals Approved (/withdrawals/approved)', () => {
       sort_type: 'desc',
       status_in: ['approved', 'rejected', 'cancelled', 'pending_otp'],
     });
-    expect(screen.getByText('approved').className).toContain('bo-badge--blue');
-    expect(screen.getByText('rejected').className).toContain('bo-badge--red');
-    expect(screen.getByText('cancelled').className).toContain('bo-badge--grey');
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.getByText('approved').className).toContain('ant-tag-blue');
+    expect(screen.getByText('rejected').className).toContain('ant-tag-red');
+    expect(screen.getByText('cancelled').className).not.toMatch(/ant-tag-(gold|blue|red|green)/);
+    expect(screen.getByText('pending_otp').className).toContain('ant-tag-orange');
+    const table = screen.getByRole('table', { name: 'Withdrawals Approved' });
+    expect(within(table).queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
   });
 
@@ -40,7 +41,7 @@ describe('Withdrawals Approved (/withdrawals/approved)', () => {
     const { location } = renderFinance(h, '/withdrawals/approved?username=alice');
     expect(await screen.findByText('No approved withdrawals found')).toBeTruthy();
     expect(lastParams(h, '/admin/withdrawal')).toMatchObject({ user_name: 'alice' });
-    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('alice');
+    await waitFor(() => expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('alice'));
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'bob' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(location.current).toBe('/withdrawals/approved?username=bob'));
@@ -57,6 +58,23 @@ describe('Withdrawals Approved (/withdrawals/approved)', () => {
     const panel = await screen.findByRole('alert');
     expect(within(panel).getByText('Error Loading Withdrawals')).toBeTruthy();
     expect(within(panel).getByText('Failed to fetch withdrawals')).toBeTruthy();
+    await waitFor(() =>
+      expect(h.toasts).toEqual([{ type: 'error', message: 'Failed to fetch withdrawals' }]),
+    );
+  });
+
+  it('sorts by status on the server', async () => {
+    const h = testHostContext({
+      'GET /admin/withdrawal': (r) => pageOf([withdrawal(1, { status: 'approved' })], r),
+    });
+    const { location } = renderFinance(h, '/withdrawals/approved');
+    const table = await screen.findByRole('table', { name: 'Withdrawals Approved' });
+    await within(table).findByText('User 1');
+    fireEvent.click(within(table).getByRole('columnheader', { name: 'Status' }));
+    await waitFor(() => expect(location.current).toBe('/withdrawals/approved?sort_by=status&sort_type=asc'));
+    await waitFor(() =>
+      expect(lastParams(h, '/admin/withdrawal')).toMatchObject({ sort_by: 'status', sort_type: 'asc' }),
+    );
   });
 });
 
@@ -69,13 +87,13 @@ describe('Withdrawals Completed (/withdrawals/completed)', () => {
     expect(await screen.findByRole('heading', { name: 'Withdrawals Completed', level: 1 })).toBeTruthy();
     const link = await screen.findByRole('link', { name: '0x9f8...00a08' });
     expect(link.getAttribute('href')).toBe(`https://bscscan.com/tx/${hash}`);
-    expect(screen.getByText('completed').className).toContain('bo-badge--green');
-    expect((screen.getByLabelText('ID') as HTMLInputElement).value).toBe('42');
+    expect(screen.getByText('completed').className).toContain('ant-tag-green');
+    expect(idField().value).toBe('42');
     expect(lastParams(h, '/admin/withdrawal')).toMatchObject({ id: '42', status: 'completed' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(location.current).toBe('/withdrawals/completed'));
-    expect((screen.getByLabelText('ID') as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(idField().value).toBe(''));
     await waitFor(() => expect(lastParams(h, '/admin/withdrawal')?.id).toBeUndefined());
   });
 

@@ -1,4 +1,13 @@
-import { configure } from '@testing-library/react';
+import { listPrefsStore } from '@backoffice/shared/ui';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
 
-// Screens are lazy chunks: the first render of each one in a file waits for its transform.
-configure({ asyncUtilTimeout: 5000 });
+// Screens are lazy chunks and antd is large: the first render of each one in a file waits for its transform.
+configure({ asyncUtilTimeout: 15000 });
+
+// Each test starts with no remembered page size, sort or hidden columns.
+afterEach(() => {
+  cleanup();
+  listPrefsStore('finance').setState({ lists: {} });
+  localStorage.clear();
+});

@@ -1,11 +1,10 @@
 import { ApiError } from '@backoffice/shared/host';
 import { testHostContext } from '@backoffice/shared/host/testing';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { choose } from './antd.ts';
 import { pageOf, transaction } from './fixtures.ts';
 import { lastParams, renderFinance } from './render.tsx';
-
-afterEach(cleanup);
 
 const rows = [
   transaction(1),
@@ -43,7 +42,9 @@ describe('Transactions (/transactions)', () => {
     expect(within(table).getByText('BNB')).toBeTruthy();
     expect(within(table).getAllByText('100.00')).toHaveLength(2);
     expect(within(table).getByText('5.00')).toBeTruthy();
-    expect(within(table).getByText('failed').className).toContain('bo-badge--red');
+    expect(within(table).getByText('failed').className).toContain('ant-tag-red');
+    expect(within(table).getByText('waiting').className).toContain('ant-tag-gold');
+    expect(within(table).getAllByText('completed')[0]!.className).toContain('ant-tag-green');
   });
 
   it('follows the user link to /users/{id}', async () => {
@@ -60,13 +61,12 @@ describe('Transactions (/transactions)', () => {
     const h = testHostContext({ 'GET /admin/transactions': (r) => pageOf(rows, r) });
     const { location } = renderFinance(h, '/transactions');
     await screen.findByText('Buyer 1');
-    fireEvent.change(screen.getByLabelText('ID'), { target: { value: '3' } });
-    fireEvent.change(screen.getByLabelText('Username'), { target: { value: ' buyer3 ' } });
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'failed' } });
-    fireEvent.change(screen.getByLabelText('Payment Address'), { target: { value: '0xabc' } });
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01T00:00' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-31T23:59' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const form = screen.getByRole('form', { name: 'Search transactions' });
+    fireEvent.change(within(form).getByPlaceholderText('Transaction ID'), { target: { value: '3' } });
+    fireEvent.change(within(form).getByPlaceholderText('Username'), { target: { value: ' buyer3 ' } });
+    await choose(form, 'Status', 'Failed');
+    fireEvent.change(within(form).getByPlaceholderText('0x...'), { target: { value: '0xabc' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(lastParams(h, '/admin/transactions')).toEqual({
         page: 1,
@@ -77,8 +77,6 @@ describe('Transactions (/transactions)', () => {
         username: 'buyer3',
         status: 'failed',
         pay_address: '0xabc',
-        date_start: new Date('2026-01-01T00:00').toISOString(),
-        date_end: new Date('2026-01-31T23:59').toISOString(),
       }),
     );
     const url = new URL(location.current, 'http://x');
@@ -87,23 +85,39 @@ describe('Transactions (/transactions)', () => {
       username: 'buyer3',
       status: 'failed',
       pay_address: '0xabc',
-      date_start: '2026-01-01T00:00',
-      date_end: '2026-01-31T23:59',
     });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Currency' }));
-    await waitFor(() =>
-      expect(lastParams(h, '/admin/transactions')).toMatchObject({ sort_by: 'currency', sort_type: 'desc' }),
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Currency' }));
+    const table = screen.getByRole('table', { name: 'Transactions' });
+    fireEvent.click(within(table).getByRole('columnheader', { name: 'Currency' }));
     await waitFor(() =>
       expect(lastParams(h, '/admin/transactions')).toMatchObject({ sort_by: 'currency', sort_type: 'asc' }),
     );
-    expect(location.current).toContain('sort_by=currency&sort_type=asc');
+    fireEvent.click(within(table).getByRole('columnheader', { name: 'Currency' }));
+    await waitFor(() =>
+      expect(lastParams(h, '/admin/transactions')).toMatchObject({ sort_by: 'currency', sort_type: 'desc' }),
+    );
+    expect(location.current).toContain('sort_type=desc');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(location.current).toBe('/transactions'));
-    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('');
+    await waitFor(() =>
+      expect((within(form).getByPlaceholderText('Username') as HTMLInputElement).value).toBe(''),
+    );
+  });
+
+  it("sends a day range as the viewer's day boundaries", async () => {
+    const h = testHostContext({ 'GET /admin/transactions': (r) => pageOf(rows, r) });
+    renderFinance(h, '/transactions?date_start=2026-01-01&date_end=2026-01-31');
+    await screen.findByText('Buyer 1');
+    expect(lastParams(h, '/admin/transactions')).toMatchObject({
+      date_start: new Date(2026, 0, 1, 0, 0, 0, 0).toISOString(),
+      date_end: new Date(2026, 0, 31, 23, 59, 59, 999).toISOString(),
+    });
+    const form = screen.getByRole('form', { name: 'Search transactions' });
+    await waitFor(() =>
+      expect((within(form).getByPlaceholderText('Start date') as HTMLInputElement).value).toBe('2026-01-01'),
+    );
+    expect((within(form).getByPlaceholderText('End date') as HTMLInputElement).value).toBe('2026-01-31');
   });
 
   it("shows the empty text, 'Error Loading Transactions' and 'Failed to fetch transactions'", async () => {

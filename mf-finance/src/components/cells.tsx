@@ -2,26 +2,12 @@ import type { Withdrawal } from '@backoffice/shared/contract';
 import {
   bscAddressUrl,
   bscTxUrl,
+  formatMoney,
+  formatShortDate,
   nullText,
   shortenAddress,
-  withdrawalStatusColor,
 } from '@backoffice/shared/format';
-import { Badge, type BadgeColor } from '@backoffice/shared/ui';
-
-const TAG_TO_BADGE: Record<ReturnType<typeof withdrawalStatusColor>, BadgeColor> = {
-  gold: 'yellow',
-  blue: 'blue',
-  red: 'red',
-  green: 'green',
-  default: 'grey',
-  orange: 'orange',
-  purple: 'purple',
-};
-
-/** Withdrawal badge: pending yellow, approved blue, rejected red, completed green, other grey. */
-export function WithdrawalStatusBadge({ status }: { status: string }) {
-  return <Badge color={TAG_TO_BADGE[withdrawalStatusColor(status)]}>{status}</Badge>;
-}
+import { type ListColumn, StatusTag } from '@backoffice/shared/ui';
 
 /** Name, email and username, each 'NULL' when missing. */
 export function UserInfo({ user }: { user: Withdrawal['User'] | null | undefined }) {
@@ -55,3 +41,44 @@ export function TxHash({ hash }: { hash: string | null | undefined }) {
     </a>
   );
 }
+
+/** The columns every withdrawal list shares (spec 2.9), by key. */
+export const withdrawalColumns = {
+  id: { key: 'id', title: 'ID', sortKey: 'id', render: (w) => w.id },
+  user: { key: 'user', title: 'User Info', render: (w) => <UserInfo user={w.User} /> },
+  amount: {
+    key: 'amount',
+    title: 'Amount',
+    sortKey: 'amount',
+    align: 'right',
+    render: (w) => <span className="finance-amount">{formatMoney(w.amount)}</span>,
+  },
+  address: {
+    key: 'address',
+    title: 'User Address',
+    render: (w) => <WalletAddress address={w.wallet_address} />,
+  },
+  // Unknown statuses (a newer API's) are shown as they come, in the map's grey.
+  status: {
+    key: 'status',
+    title: 'Status',
+    render: (w) => <StatusTag kind="withdrawal" status={w.status} />,
+  },
+  hash: { key: 'hash', title: 'Hash', render: (w) => <TxHash hash={w.hash} /> },
+  comment: {
+    key: 'comment',
+    title: 'Comment',
+    render: (w) =>
+      w.comment ? (
+        <span className="finance-comment">{w.comment}</span>
+      ) : (
+        <span className="finance-muted">—</span>
+      ),
+  },
+  createdAt: {
+    key: 'createdAt',
+    title: 'TimeStamp',
+    sortKey: 'createdAt',
+    render: (w) => <span className="finance-nowrap">{formatShortDate(w.createdAt)}</span>,
+  },
+} satisfies Record<string, ListColumn<Withdrawal>>;

@@ -1,112 +1,115 @@
-import { validateWithdrawalStatusForm, type WithdrawalStatusFormErrors } from '@backoffice/shared/rules';
-import { Button, Field, Modal, Select, TextArea } from '@backoffice/shared/ui';
-import { type FormEvent, useEffect, useState } from 'react';
-import type { Decision } from '../../data/withdrawals.ts';
+import { validateWithdrawalStatusForm } from '@backoffice/shared/rules';
+import { Button, Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
+import type { Decision, StatusChoice } from './updates.ts';
 
 const STATUS_OPTIONS = [
   { value: 'approved', label: 'Approved' },
   { value: 'rejected', label: 'Rejected' },
 ];
 
-export interface StatusChoice {
-  status: Decision;
-  reason: string;
+interface Values {
+  status?: Decision;
+  reason?: string;
 }
 
+const FORM_ID = 'finance-status-form';
+
 /**
- * 'Update Withdrawal Status' (one) or 'Update Status (N withdrawals)' (bulk): a Status select and,
- * for Rejected only, the reason. `onSubmit` resolves when the update is done (it toasts itself).
+ * 'Update Withdrawal Status' (one) or 'Update Status (N withdrawals)' (bulk): a Status select and, for
+ * Rejected only, the reason. Rendered only while open, so every opening starts empty. `onSubmit` resolves
+ * when the update is done (it toasts itself and closes the dialog when it should).
  */
 export function UpdateStatusModal({
-  open,
   count,
   onClose,
   onSubmit,
 }: {
-  open: boolean;
   /** null: one withdrawal; a number: the bulk update of that many. */
   count: number | null;
-  onClose: () => void;
-  onSubmit: (choice: StatusChoice) => Promise<void>;
+  onClose(): void;
+  onSubmit(choice: StatusChoice): Promise<void>;
 }) {
-  const [status, setStatus] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<WithdrawalStatusFormErrors>({});
+  const [form] = Form.useForm<Values>();
+  const status = Form.useWatch('status', form);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (open) {
-      setStatus('');
-      setReason('');
-      setErrors({});
-      setBusy(false);
-    }
-  }, [open]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = validateWithdrawalStatusForm({ status, reason });
-    setErrors(found);
-    if (found.status || found.reason) return;
+  const submit = async (values: Values) => {
+    if (busy || !values.status) return;
     setBusy(true);
     try {
-      await onSubmit({ status: status as Decision, reason: status === 'rejected' ? reason.trim() : '' });
+      await onSubmit({
+        status: values.status,
+        reason: values.status === 'rejected' ? (values.reason ?? '').trim() : '',
+      });
     } finally {
       setBusy(false);
     }
   };
-
   const close = () => {
     if (!busy) onClose();
   };
 
-  const title = count === null ? 'Update Withdrawal Status' : `Update Status (${count} withdrawals)`;
   return (
     <Modal
-      open={open}
-      title={title}
-      onClose={close}
-      footer={
-        <>
-          <Button onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form="finance-status-form" loading={busy}>
-            {busy ? 'Updating...' : 'Update'}
-          </Button>
-        </>
-      }
+      open
+      title={count === null ? 'Update Withdrawal Status' : `Update Status (${count} withdrawals)`}
+      onCancel={close}
+      closable={!busy}
+      mask={{ closable: !busy }}
+      keyboard={!busy}
+      footer={[
+        <Button key="cancel" onClick={close} disabled={busy}>
+          Cancel
+        </Button>,
+        <Button key="submit" type="primary" htmlType="submit" form={FORM_ID} loading={busy} disabled={busy}>
+          {busy ? 'Updating...' : 'Update'}
+        </Button>,
+      ]}
     >
-      <form id="finance-status-form" className="finance-status-form" onSubmit={submit} noValidate>
-        <Field label="Status" htmlFor="finance-status" error={errors.status}>
-          <Select
-            options={STATUS_OPTIONS}
-            placeholder="Select Status"
-            value={status}
-            disabled={busy}
-            onChange={(event) => {
-              setStatus(event.currentTarget.value);
-              setErrors({});
-            }}
-          />
-        </Field>
+      <Form<Values>
+        id={FORM_ID}
+        name="finance-status"
+        form={form}
+        layout="vertical"
+        className="finance-status-form"
+        disabled={busy}
+        onFinish={submit}
+      >
+        <Form.Item
+          label="Status"
+          name="status"
+          rules={[
+            {
+              validator: (_, value?: string) => {
+                const problem = validateWithdrawalStatusForm({ status: value ?? '' }).status;
+                return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <Select placeholder="Select Status" options={STATUS_OPTIONS} />
+        </Form.Item>
         {status === 'rejected' && (
-          <Field label="Reason for Rejection" htmlFor="finance-reason" error={errors.reason}>
-            <TextArea
-              placeholder="Please provide a reason for rejection"
-              rows={4}
-              maxLength={500}
-              value={reason}
-              disabled={busy}
-              onChange={(event) => {
-                setReason(event.currentTarget.value);
-                if (errors.reason) setErrors({});
-              }}
-            />
-          </Field>
+          <Form.Item
+            label="Reason for Rejection"
+            name="reason"
+            rules={[
+              {
+                validator: (_, value?: string) => {
+                  const problem = validateWithdrawalStatusForm({
+                    status: 'rejected',
+                    reason: value ?? '',
+                  }).reason;
+                  return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+                },
+              },
+            ]}
+          >
+            <Input.TextArea placeholder="Please provide a reason for rejection" rows={4} maxLength={500} />
+          </Form.Item>
         )}
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -6,6 +6,7 @@ export default function CompletedWithdrawals() {
     <ProcessedWithdrawals
       title="Withdrawals Completed"
       crumb="Completed"
+      list="completed-withdrawals"
       filter="id"
       status="completed"
       empty="No completed withdrawals found"

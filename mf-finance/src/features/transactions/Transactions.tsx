@@ -1,3 +1,4 @@
+import type { Transaction, TransactionStatus } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import {
   bscAddressUrl,
@@ -18,9 +19,11 @@ import {
 } from '@backoffice/shared/ui';
 import { Form, Input, Select } from 'antd';
 import { Link } from 'react-router-dom';
-import { TRANSACTION_STATUSES, type Transaction } from '../../data/transactions.ts';
+import { useFailureToast } from '../../components/useFailureToast.ts';
 
 const FILTERS = { id: '', username: '', status: '', pay_address: '', date_start: '', date_end: '' };
+
+const TRANSACTION_STATUSES: readonly TransactionStatus[] = ['completed', 'waiting', 'failed'];
 
 const STATUS_OPTIONS = TRANSACTION_STATUSES.map((s) => ({
   value: s,
@@ -107,6 +110,7 @@ export default function Transactions() {
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });
+  useFailureToast(list.error);
 
   return (
     <ListPage
