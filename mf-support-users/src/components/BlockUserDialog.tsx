@@ -50,7 +50,7 @@ export function BlockUserDialog({
         <Button key="cancel" onClick={onClose} disabled={busy}>
           Cancel
         </Button>,
-        <Button key="block" type="primary" danger htmlType="submit" form="su-block-user" loading={busy}>
+        <Button key="block" type="primary" danger loading={busy} onClick={() => form.submit()}>
           Block
         </Button>,
       ]}

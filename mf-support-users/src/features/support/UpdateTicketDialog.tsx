@@ -56,7 +56,7 @@ export function UpdateTicketDialog({
         <Button key="cancel" onClick={onClose} disabled={busy}>
           Cancel
         </Button>,
-        <Button key="update" type="primary" htmlType="submit" form="su-update-ticket" loading={busy}>
+        <Button key="update" type="primary" loading={busy} onClick={() => form.submit()}>
           Update
         </Button>,
       ]}
