@@ -74,7 +74,9 @@ export async function chooseOption(label: string, option: string, scope?: HTMLEl
 /** The text an antd Select shows for its value. */
 export function selectedOption(label: string, scope?: HTMLElement): string {
   const box = selectBox(label, scope);
-  const shown = box.querySelector('.ant-select-content-value, .ant-select-selection-item, .ant-select-content');
+  const shown = box.querySelector(
+    '.ant-select-content-value, .ant-select-selection-item, .ant-select-content',
+  );
   return shown?.textContent ?? '';
 }
 

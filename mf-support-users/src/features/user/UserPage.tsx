@@ -350,11 +350,16 @@ export default function UserPage() {
               Refresh
             </Button>
             {user.status === 'blocked' ? (
-              <Button type="primary" loading={busyId === user.id} onClick={() => unblock(user.id)}>
+              <Button
+                key="unblock"
+                type="primary"
+                loading={busyId === user.id}
+                onClick={() => unblock(user.id)}
+              >
                 Unblock
               </Button>
             ) : (
-              <Button type="primary" danger onClick={() => setBlocking(true)}>
+              <Button key="block" type="primary" danger onClick={() => setBlocking(true)}>
                 Block
               </Button>
             )}
