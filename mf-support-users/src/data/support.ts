@@ -11,7 +11,7 @@ function requireId(id: number | string | null | undefined): string {
   return String(id);
 }
 
-export function updateSupportTicket(
+export async function updateSupportTicket(
   http: HostHttpClient,
   id: number | string | null | undefined,
   body: { status: SupportStatus; remarks: string | null },
@@ -20,6 +20,6 @@ export function updateSupportTicket(
 }
 
 /** DELETE closes the ticket (nothing is deleted). */
-export function closeSupportTicket(http: HostHttpClient, id: number | string | null | undefined) {
+export async function closeSupportTicket(http: HostHttpClient, id: number | string | null | undefined) {
   return http.call(endpoints.supportDelete, { params: { id: requireId(id) } });
 }
