@@ -151,17 +151,26 @@ describe('Users (spec 2.6)', () => {
       'PUT /admin/user/2/unblock': () =>
         ok ? { success: true, message: 'OK', data: user(2, 'active') } : serverError(message),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Unblock user2' }));
+    // A button that is loading ignores clicks: wait for the previous unblock and its reload to end.
+    const clickUnblock = async () => {
+      const button = await screen.findByRole('button', { name: 'Unblock user2' });
+      await waitFor(() => expect(button.className).not.toContain('ant-btn-loading'));
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: /Refresh/ }).className).not.toContain('ant-btn-loading'),
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Unblock user2' }));
+    };
+    await clickUnblock();
     await waitFor(() =>
       expect(host.toasts).toContainEqual({ type: 'success', message: 'User unblocked successfully' }),
     );
     ok = false;
-    fireEvent.click(await screen.findByRole('button', { name: 'Unblock user2' }));
+    await clickUnblock();
     await waitFor(() =>
       expect(host.toasts).toContainEqual({ type: 'error', message: 'Failed to unblock user' }),
     );
     message = 'User is not blocked';
-    fireEvent.click(await screen.findByRole('button', { name: 'Unblock user2' }));
+    await clickUnblock();
     await waitFor(() =>
       expect(host.toasts).toContainEqual({ type: 'error', message: 'User is not blocked' }),
     );
