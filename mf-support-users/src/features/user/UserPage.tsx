@@ -289,7 +289,8 @@ export default function UserPage() {
     [http, id],
   );
   const message = detail.error ? failureText(detail.error, USER_FALLBACKS.detail) : null;
-  useFailureToast(detail.loading, message);
+  // A missing user is the page's own not-found state: no toast on top (the action that found it toasts).
+  useFailureToast(detail.loading, isNotFound(detail.error) ? null : message);
   const { unblock, busyId } = useUnblock(detail.reload);
   const data = detail.data;
 
