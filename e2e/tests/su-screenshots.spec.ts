@@ -48,7 +48,7 @@ for (const viewport of viewports) {
     await shot(page, 'support-update', false);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: `Close ticket #${open.id}` }).click();
-    await expect(page.getByRole('dialog', { name: 'Close Support Ticket' })).toBeVisible();
+    await expect(page.getByRole('alertdialog', { name: 'Close Support Ticket' })).toBeVisible();
     await shot(page, 'support-close', false);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.goto('/support?username=nobody-has-this-name');
@@ -88,7 +88,7 @@ for (const viewport of viewports) {
       await shot(page, 'user-player');
     }
     await page.goto('/users/999999999');
-    await expect(page.getByText('Error Loading User')).toBeVisible();
+    await expect(page.getByText('There is no user #999999999: it may have been deleted.')).toBeVisible();
     await shot(page, 'user-not-found');
   });
 }

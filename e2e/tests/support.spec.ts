@@ -1,5 +1,6 @@
 import type { SupportListResponse, SupportTicket } from '@backoffice/shared/contract';
 import type { Page } from '@playwright/test';
+import { chooseOption, selectedOption } from '../support/antd.ts';
 import { ApiClient } from '../support/api.ts';
 import { expect, test, toast } from '../support/fixtures.ts';
 import { runState } from '../support/state.ts';
@@ -24,6 +25,9 @@ async function openTickets(predicate: (t: SupportTicket) => boolean): Promise<Su
   return found;
 }
 
+/** A field of the support search form (the table's sortable headers carry the same names). */
+const searchForm = (page: Page) => page.getByRole('form', { name: 'Search support tickets' });
+
 const ticketRow = (page: Page, id: number) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${id}`, exact: true }) });
 
@@ -31,7 +35,7 @@ test('support: a long message is cut at 100 characters; View More shows all of i
   const [long] = await openTickets((t) => t.message.length > 100);
   await page.goto(`/support?id=${long!.id}`);
   await expect(page.getByRole('heading', { name: 'Support Tickets', level: 1 })).toBeVisible();
-  await expect(page.getByLabel('Ticket ID')).toHaveValue(String(long!.id));
+  await expect(searchForm(page).getByLabel('Ticket ID')).toHaveValue(String(long!.id));
   const line = ticketRow(page, long!.id);
   await expect(line).toContainText(`${long!.message.slice(0, 100)}...`);
   await expect(line).not.toContainText(long!.message);
@@ -66,8 +70,8 @@ test('support: update status and remarks, then close another ticket', async ({ p
   let line = ticketRow(page, first!.id);
   await line.getByRole('button', { name: `Update ticket #${first!.id}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Update Support Ticket' });
-  await expect(dialog.getByLabel('Status')).toHaveValue('open');
-  await dialog.getByLabel('Status').selectOption('closed');
+  await expect(selectedOption(page, 'Status', dialog)).toHaveText('Open');
+  await chooseOption(page, 'Status', 'Closed', dialog);
   await dialog.getByLabel('Remarks').fill(remarks);
   await dialog.getByRole('button', { name: 'Update' }).click();
   await expect(toast(page, 'Support updated successfully')).toBeVisible();
@@ -80,18 +84,24 @@ test('support: update status and remarks, then close another ticket', async ({ p
   // Reopen it through the same dialog (the remarks stay).
   await line.getByRole('button', { name: `Update ticket #${first!.id}` }).click();
   await expect(dialog.getByLabel('Remarks')).toHaveValue(remarks);
-  await dialog.getByLabel('Status').selectOption('open');
+  await chooseOption(page, 'Status', 'Open', dialog);
   await dialog.getByRole('button', { name: 'Update' }).click();
   await expect(toast(page, 'Support updated successfully')).toHaveCount(2);
   await expect(line).toContainText('open');
 
   // Close: the delete action closes the ticket after a confirmation.
-  await page.getByLabel('Ticket ID').fill(String(second!.id));
+  await searchForm(page).getByLabel('Ticket ID').fill(String(second!.id));
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(new RegExp(`id=${second!.id}`));
   line = ticketRow(page, second!.id);
   await line.getByRole('button', { name: `Close ticket #${second!.id}` }).click();
-  const confirm = page.getByRole('dialog', { name: 'Close Support Ticket' });
+  // An alert dialog: the question read out, Cancel focused, Esc cancels.
+  const confirm = page.getByRole('alertdialog', { name: 'Close Support Ticket' });
+  await expect(confirm).toHaveAccessibleDescription(/^Close ticket #\d+ from /);
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await line.getByRole('button', { name: `Close ticket #${second!.id}` }).click();
   await confirm.getByRole('button', { name: 'Close Ticket' }).click();
   await expect(toast(page, 'Support ticket closed successfully')).toBeVisible();
   await expect(line).toContainText('closed');
@@ -102,15 +112,15 @@ test('support: update status and remarks, then close another ticket', async ({ p
 
 test('support: filters in the URL; the empty text when nothing matches', async ({ page }) => {
   await page.goto('/support?status=closed&per_page=25');
-  await expect(page.getByLabel('Status')).toHaveValue('closed');
-  await expect(page.getByLabel('Page size')).toHaveValue('25');
+  await expect(selectedOption(page, 'Status', searchForm(page))).toHaveText('Closed');
+  await expect(page.locator('.ant-pagination-options')).toContainText('25 / page');
   const statuses = page
     .getByRole('table', { name: 'Support tickets' })
     .getByRole('row')
     .locator('td:nth-child(5)');
   await expect(statuses.first()).toHaveText('closed');
   for (const status of await statuses.allInnerTexts()) expect(status).toBe('closed');
-  await page.getByLabel('Username').fill('nobody-has-this-name');
+  await searchForm(page).getByLabel('Username').fill('nobody-has-this-name');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('No support messages found matching your search criteria')).toBeVisible();
   await page.getByRole('button', { name: 'Reset' }).click();

@@ -1,5 +1,5 @@
 import { HostProvider, type RemoteAppProps } from '@backoffice/shared/host';
-import { Spinner } from '@backoffice/shared/ui';
+import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import '@backoffice/shared/ui/ui.css';
@@ -17,7 +17,7 @@ export default function SupportUsersApp({ host }: RemoteAppProps) {
       <Suspense
         fallback={
           <div className="su-loading">
-            <Spinner size="large" />
+            <Spin size="large" />
           </div>
         }
       >

@@ -1,7 +1,8 @@
-import { errorMessage, useHost } from '@backoffice/shared/host';
-import { Button, Field, Modal, TextArea } from '@backoffice/shared/ui';
-import { type FormEvent, useState } from 'react';
-import { blockUser, USER_FALLBACKS } from '../data/users.ts';
+import { endpoints } from '@backoffice/shared/endpoints';
+import { useHost } from '@backoffice/shared/host';
+import { Button, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { failureText, isStale, USER_FALLBACKS } from '../data/messages.ts';
 
 const REASON_MAX = 500;
 /** The API's message (contract users.ts BLOCK_REASON_REQUIRED), checked here before any call. */
@@ -18,67 +19,57 @@ export function BlockUserDialog({
   onDone: () => void;
 }) {
   const { http, notify } = useHost();
-  const [reason, setReason] = useState('');
+  const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim() === '') {
-      setReasonError(REASON_REQUIRED);
-      return;
-    }
+  const submit = async ({ reason }: { reason: string }) => {
     setBusy(true);
     try {
-      await blockUser(http, user.id, reason);
+      await http.call(endpoints.userBlock, {
+        params: { id: user.id },
+        body: { userId: user.id, reason: reason.trim() },
+      });
       notify.success('User blocked successfully');
       onDone();
     } catch (error) {
-      notify.error(errorMessage(error, USER_FALLBACKS.block));
-      setBusy(false);
+      notify.error(failureText(error, USER_FALLBACKS.block));
+      // Blocked or deleted by someone else meanwhile: nothing left to do here, show what is now.
+      if (isStale(error)) onDone();
+      else setBusy(false);
     }
   };
   return (
     <Modal
       open
       title="Block User"
-      onClose={busy ? () => {} : onClose}
       width={520}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="su-block-user" variant="danger" loading={busy}>
-            Block
-          </Button>
-        </>
-      }
+      closable={!busy}
+      keyboard={!busy}
+      maskClosable={!busy}
+      onCancel={onClose}
+      footer={[
+        <Button key="cancel" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>,
+        <Button key="block" type="primary" danger loading={busy} onClick={() => form.submit()}>
+          Block
+        </Button>,
+      ]}
     >
-      <form id="su-block-user" className="su-form" onSubmit={submit}>
+      <Form form={form} id="su-block-user" layout="vertical" onFinish={submit} className="su-form">
         <p>
           Block <strong>{user.name || user.username}</strong>{' '}
           <span className="su-muted">@{user.username}</span>? The user is marked blocked until an
           administrator unblocks them.
         </p>
-        <Field
+        <Form.Item
           label="Reason"
-          htmlFor="su-block-reason"
-          error={reasonError}
-          hint={`Kept in the user's block history with your name and the time. ${reason.length}/${REASON_MAX}`}
+          name="reason"
+          extra="Kept in the user's block history with your name and the time."
+          rules={[{ required: true, whitespace: true, message: REASON_REQUIRED }]}
         >
-          <TextArea
-            rows={3}
-            maxLength={REASON_MAX}
-            placeholder="Why is this user blocked?"
-            value={reason}
-            aria-required="true"
-            onChange={(e) => {
-              setReason(e.target.value);
-              setReasonError(null);
-            }}
-          />
-        </Field>
-      </form>
+          <Input.TextArea rows={3} maxLength={REASON_MAX} showCount placeholder="Why is this user blocked?" />
+        </Form.Item>
+      </Form>
     </Modal>
   );
 }

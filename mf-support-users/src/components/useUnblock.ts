@@ -1,6 +1,7 @@
-import { errorMessage, useHost } from '@backoffice/shared/host';
+import { endpoints } from '@backoffice/shared/endpoints';
+import { useHost } from '@backoffice/shared/host';
 import { useState } from 'react';
-import { USER_FALLBACKS, unblockUser } from '../data/users.ts';
+import { failureText, isStale, USER_FALLBACKS } from '../data/messages.ts';
 
 /** Unblock at once (no reason asked); `busyId` is the user being unblocked. */
 export function useUnblock(onDone: () => void) {
@@ -9,11 +10,13 @@ export function useUnblock(onDone: () => void) {
   const unblock = async (id: number) => {
     setBusyId(id);
     try {
-      await unblockUser(http, id);
+      await http.call(endpoints.userUnblock, { params: { id }, body: {} });
       notify.success('User unblocked successfully');
       onDone();
     } catch (error) {
-      notify.error(errorMessage(error, USER_FALLBACKS.unblock));
+      notify.error(failureText(error, USER_FALLBACKS.unblock));
+      // Unblocked or deleted by someone else meanwhile: show what is now.
+      if (isStale(error)) onDone();
     } finally {
       setBusyId(null);
     }

@@ -1,8 +1,9 @@
 import type { SupportTicket } from '@backoffice/shared/contract';
-import { errorMessage, useHost } from '@backoffice/shared/host';
-import { ConfirmDialog } from '@backoffice/shared/ui';
+import { useHost } from '@backoffice/shared/host';
 import { useState } from 'react';
-import { closeSupportTicket, SUPPORT_FALLBACKS } from '../../data/support.ts';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { failureText, SUPPORT_FALLBACKS } from '../../data/messages.ts';
+import { closeSupportTicket } from '../../data/support.ts';
 
 /** The delete action, which closes the ticket (nothing is deleted), after a confirmation. */
 export function CloseTicketDialog({
@@ -23,13 +24,12 @@ export function CloseTicketDialog({
       notify.success('Support ticket closed successfully');
       onDone();
     } catch (error) {
-      notify.error(errorMessage(error, SUPPORT_FALLBACKS.close));
+      notify.error(failureText(error, SUPPORT_FALLBACKS.close));
       setBusy(false);
     }
   };
   return (
-    <ConfirmDialog
-      open
+    <ConfirmModal
       title="Close Support Ticket"
       message={`Close ticket #${ticket.id} from ${ticket.User.name || ticket.User.username}? Its message and remarks are kept; the status becomes closed.`}
       confirmLabel="Close Ticket"

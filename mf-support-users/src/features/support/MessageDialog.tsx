@@ -1,6 +1,6 @@
 import type { SupportTicket } from '@backoffice/shared/contract';
 import { formatDateTime } from '@backoffice/shared/format';
-import { Button, Modal } from '@backoffice/shared/ui';
+import { Button, Descriptions, Modal } from 'antd';
 
 /** The 'View More' dialog: the whole message with who sent it and when. */
 export function MessageDialog({ ticket, onClose }: { ticket: SupportTicket; onClose: () => void }) {
@@ -8,20 +8,33 @@ export function MessageDialog({ ticket, onClose }: { ticket: SupportTicket; onCl
     <Modal
       open
       title={`Support Message #${ticket.id}`}
-      onClose={onClose}
+      onCancel={onClose}
       width={640}
-      footer={<Button onClick={onClose}>Close</Button>}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          Close
+        </Button>
+      }
     >
-      <dl className="su-meta">
-        <dt>From</dt>
-        <dd>
-          {ticket.User.name || ticket.User.username} <span className="su-muted">@{ticket.User.username}</span>
-        </dd>
-        <dt>Type</dt>
-        <dd>{ticket.type}</dd>
-        <dt>Created</dt>
-        <dd>{formatDateTime(ticket.createdAt)}</dd>
-      </dl>
+      <Descriptions
+        size="small"
+        column={1}
+        className="su-message-meta"
+        items={[
+          {
+            key: 'from',
+            label: 'From',
+            children: (
+              <span>
+                {ticket.User.name || ticket.User.username}{' '}
+                <span className="su-muted">@{ticket.User.username}</span>
+              </span>
+            ),
+          },
+          { key: 'type', label: 'Type', children: ticket.type },
+          { key: 'created', label: 'Created', children: formatDateTime(ticket.createdAt) },
+        ]}
+      />
       <p className="su-full-message">{ticket.message}</p>
     </Modal>
   );

@@ -1,28 +1,16 @@
 import type { SupportTicket } from '@backoffice/shared/contract';
-import { formatCount, needsViewMore, previewMessage, showingRange } from '@backoffice/shared/format';
-import { useHost } from '@backoffice/shared/host';
-import { sortTypeOf } from '@backoffice/shared/rules';
-import {
-  Badge,
-  Button,
-  Card,
-  type Column,
-  DataTable,
-  EmptyState,
-  ErrorPanel,
-  PageHeader,
-  Pagination,
-  useUrlQuery,
-} from '@backoffice/shared/ui';
-import { useMemo, useState } from 'react';
+import { endpoints } from '@backoffice/shared/endpoints';
+import { needsViewMore, previewMessage } from '@backoffice/shared/format';
+import { DEFAULT_SORT } from '@backoffice/shared/rules';
+import { type ListColumn, ListPage, SearchForm, StatusTag, useListPage } from '@backoffice/shared/ui';
+import { Button, Form, Input, Select } from 'antd';
+import { useState } from 'react';
 import { DateTimeCell } from '../../components/DateTimeCell.tsx';
-import { normalizePaging } from '../../components/paging.ts';
-import { nextUserSort } from '../../components/sort.ts';
-import { fetchSupportTickets, SUPPORT_FALLBACKS, supportDefaults } from '../../data/support.ts';
-import { useScreenLoad } from '../../data/useScreenLoad.ts';
+import { DayPicker } from '../../components/DayPicker.tsx';
+import { useFailureToast } from '../../components/useFailureToast.ts';
+import { SUPPORT_FALLBACKS } from '../../data/messages.ts';
 import { CloseTicketDialog } from './CloseTicketDialog.tsx';
 import { MessageDialog } from './MessageDialog.tsx';
-import { SupportSearch } from './SupportSearch.tsx';
 import { UpdateTicketDialog } from './UpdateTicketDialog.tsx';
 
 type Dialog =
@@ -31,21 +19,40 @@ type Dialog =
   | { kind: 'close'; ticket: SupportTicket }
   | null;
 
+const FILTERS = { id: '', username: '', status: '', created_at: '' };
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'All' },
+  { value: 'open', label: 'Open' },
+  { value: 'closed', label: 'Closed' },
+];
+
 /** Spec 2.8: Support Tickets. */
 export default function SupportTickets() {
-  const { http } = useHost();
-  const [urlQuery, setQuery, resetQuery] = useUrlQuery(supportDefaults);
-  const query = useMemo(() => normalizePaging(urlQuery), [urlQuery]);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const key = JSON.stringify(query);
-  const list = useScreenLoad(
-    (signal) => fetchSupportTickets(http, query, signal),
-    [http, query],
-    SUPPORT_FALLBACKS.list,
-  );
+  const list = useListPage({
+    area: 'support-users',
+    list: 'support',
+    endpoint: endpoints.supportList,
+    filters: FILTERS,
+    sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
+    failure: SUPPORT_FALLBACKS.list,
+    input: ({ filters, page, perPage, sort }) => ({
+      query: {
+        page,
+        per_page: perPage,
+        sort_by: sort?.by as never,
+        sort_type: sort?.type,
+        ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')),
+      },
+    }),
+    rows: (answer) => answer.data.data,
+    total: (answer) => answer.data.total,
+  });
+  useFailureToast(list.loading, list.error);
 
-  const columns: Column<SupportTicket>[] = [
-    { key: 'id', title: 'ID', sortKey: 'id', render: (t) => `#${t.id}`, width: 72 },
+  const columns: ListColumn<SupportTicket>[] = [
+    { key: 'id', title: 'ID', sortKey: 'id', render: (t) => `#${t.id}` },
     {
       key: 'type',
       title: 'Type',
@@ -70,7 +77,7 @@ export default function SupportTickets() {
           <span>{previewMessage(t.message)}</span>
           {needsViewMore(t.message) && (
             <Button
-              variant="link"
+              type="link"
               size="small"
               className="su-view-more"
               onClick={() => setDialog({ kind: 'message', ticket: t })}
@@ -86,7 +93,7 @@ export default function SupportTickets() {
       key: 'status',
       title: 'Status',
       sortKey: 'status',
-      render: (t) => <Badge color={t.status === 'open' ? 'orange' : 'green'}>{t.status}</Badge>,
+      render: (t) => <StatusTag kind="support" status={t.status} />,
     },
     {
       key: 'remarks',
@@ -103,6 +110,7 @@ export default function SupportTickets() {
     {
       key: 'actions',
       title: 'Actions',
+      hideable: false,
       render: (t) => (
         <div className="su-actions">
           <Button
@@ -114,7 +122,7 @@ export default function SupportTickets() {
           </Button>
           <Button
             size="small"
-            className="su-danger-ghost"
+            danger
             disabled={t.status === 'closed'}
             title={t.status === 'closed' ? 'This ticket is already closed' : undefined}
             onClick={() => setDialog({ kind: 'close', ticket: t })}
@@ -127,60 +135,57 @@ export default function SupportTickets() {
     },
   ];
 
-  const data = list.data;
   const done = () => {
     setDialog(null);
-    list.refresh();
+    list.reload();
   };
 
   return (
-    <div className="su-page">
-      <PageHeader
+    <>
+      <ListPage
+        list={list}
         title="Support Tickets"
-        subtitle="Messages users sent to support: read them, answer with remarks and close them when handled."
+        breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Support' }]}
         actions={
-          <Button onClick={list.refresh} loading={list.loading && data !== undefined}>
+          <Button onClick={list.reload} loading={list.loading && list.answer !== undefined}>
             Refresh
           </Button>
         }
+        search={{
+          title: 'Search Support Tickets',
+          form: (
+            <SearchForm
+              label="Search support tickets"
+              filters={list.filters}
+              onSearch={list.setFilters}
+              onReset={list.resetFilters}
+            >
+              <Form.Item
+                label="Ticket ID"
+                name="id"
+                normalize={(value: string | undefined) => (value ?? '').replace(/\D/g, '')}
+              >
+                <Input inputMode="numeric" placeholder="e.g. 42" />
+              </Form.Item>
+              <Form.Item label="Username" name="username">
+                <Input placeholder="Username" />
+              </Form.Item>
+              <Form.Item label="Status" name="status">
+                <Select options={STATUS_OPTIONS} />
+              </Form.Item>
+              <Form.Item label="Created date (UTC)" name="created_at">
+                <DayPicker />
+              </Form.Item>
+            </SearchForm>
+          ),
+        }}
+        tableTitle="Tickets"
+        caption="Support tickets"
+        columns={columns}
+        rowKey={(t) => t.id}
+        empty="No support messages found matching your search criteria"
+        errorTitle="Error Loading Support"
       />
-      <SupportSearch
-        key={key}
-        values={query}
-        onSearch={(values) => setQuery({ ...values, page: 1 })}
-        onPageSize={(per_page) => setQuery({ per_page, page: 1 })}
-        onReset={resetQuery}
-      />
-      {list.message && !list.loading ? (
-        <ErrorPanel title="Error Loading Support" message={list.message} onRetry={list.reload} />
-      ) : (
-        <Card
-          className="su-table-card"
-          title="Tickets"
-          extra={data && <span className="su-muted">{formatCount(data.total)} total</span>}
-        >
-          <DataTable
-            caption="Support tickets"
-            columns={columns}
-            rows={data?.data ?? []}
-            rowKey={(t) => t.id}
-            loading={list.busy}
-            empty={<EmptyState>No support messages found matching your search criteria</EmptyState>}
-            sort={{ by: query.sort_by, type: sortTypeOf(query.sort_type) }}
-            onSort={(by) => setQuery(nextUserSort(query, by))}
-          />
-          {data && data.total > 0 && (
-            <div className="su-pager">
-              <span className="su-muted">{showingRange(query.page, query.per_page, data.total)}</span>
-              <Pagination
-                page={query.page}
-                totalPages={data.totalPages}
-                onChange={(page) => setQuery({ page })}
-              />
-            </div>
-          )}
-        </Card>
-      )}
       {dialog?.kind === 'message' && <MessageDialog ticket={dialog.ticket} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'update' && (
         <UpdateTicketDialog ticket={dialog.ticket} onClose={() => setDialog(null)} onDone={done} />
@@ -188,6 +193,6 @@ export default function SupportTickets() {
       {dialog?.kind === 'close' && (
         <CloseTicketDialog ticket={dialog.ticket} onClose={() => setDialog(null)} onDone={done} />
       )}
-    </div>
+    </>
   );
 }

@@ -1,14 +1,20 @@
 import type { SupportStatus, SupportTicket } from '@backoffice/shared/contract';
-import { errorMessage, useHost } from '@backoffice/shared/host';
-import { Button, Field, Modal, Select, TextArea } from '@backoffice/shared/ui';
-import { type FormEvent, useState } from 'react';
-import { SUPPORT_FALLBACKS, updateSupportTicket } from '../../data/support.ts';
+import { useHost } from '@backoffice/shared/host';
+import { Button, Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { failureText, SUPPORT_FALLBACKS } from '../../data/messages.ts';
+import { updateSupportTicket } from '../../data/support.ts';
 
-const statusOptions = [
+const STATUS_OPTIONS = [
   { value: 'open', label: 'Open' },
   { value: 'closed', label: 'Closed' },
 ];
 const REMARKS_MAX = 1000;
+
+interface Values {
+  status: SupportStatus;
+  remarks: string;
+}
 
 /** 'Update Support Ticket': status and remarks. */
 export function UpdateTicketDialog({
@@ -21,20 +27,18 @@ export function UpdateTicketDialog({
   onDone: () => void;
 }) {
   const { http, notify } = useHost();
-  const [status, setStatus] = useState<SupportStatus>(ticket.status);
-  const [remarks, setRemarks] = useState(ticket.remarks ?? '');
+  const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async ({ status, remarks }: Values) => {
     setBusy(true);
     try {
-      const text = remarks.trim();
+      const text = (remarks ?? '').trim();
       await updateSupportTicket(http, ticket.id, { status, remarks: text === '' ? null : text });
       notify.success('Support updated successfully');
       onDone();
     } catch (error) {
-      notify.error(errorMessage(error, SUPPORT_FALLBACKS.update));
+      notify.error(failureText(error, SUPPORT_FALLBACKS.update));
       setBusy(false);
     }
   };
@@ -43,40 +47,43 @@ export function UpdateTicketDialog({
     <Modal
       open
       title="Update Support Ticket"
-      onClose={busy ? () => {} : onClose}
       width={520}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="su-update-ticket" variant="primary" loading={busy}>
-            Update
-          </Button>
-        </>
-      }
+      closable={!busy}
+      keyboard={!busy}
+      maskClosable={!busy}
+      onCancel={onClose}
+      footer={[
+        <Button key="cancel" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>,
+        <Button key="update" type="primary" loading={busy} onClick={() => form.submit()}>
+          Update
+        </Button>,
+      ]}
     >
-      <form id="su-update-ticket" className="su-form" onSubmit={submit}>
+      <Form
+        form={form}
+        id="su-update-ticket"
+        layout="vertical"
+        className="su-form"
+        initialValues={{ status: ticket.status, remarks: ticket.remarks ?? '' }}
+        onFinish={submit}
+      >
         <p className="su-muted">
           Ticket #{ticket.id} from {ticket.User.name || ticket.User.username} ({ticket.type})
         </p>
-        <Field label="Status" htmlFor="su-update-status">
-          <Select
-            options={statusOptions}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as SupportStatus)}
-          />
-        </Field>
-        <Field label="Remarks" htmlFor="su-update-remarks" hint={`${remarks.length}/${REMARKS_MAX}`}>
-          <TextArea
+        <Form.Item label="Status" name="status">
+          <Select options={STATUS_OPTIONS} />
+        </Form.Item>
+        <Form.Item label="Remarks" name="remarks">
+          <Input.TextArea
             rows={4}
             maxLength={REMARKS_MAX}
+            showCount
             placeholder="What was done, or what the user was told"
-            value={remarks}
-            onChange={(e) => setRemarks(e.target.value)}
           />
-        </Field>
-      </form>
+        </Form.Item>
+      </Form>
     </Modal>
   );
 }

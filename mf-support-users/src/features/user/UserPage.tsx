@@ -6,6 +6,7 @@ import type {
   UserTransaction,
   UserWithdrawal,
 } from '@backoffice/shared/contract';
+import { endpoints } from '@backoffice/shared/endpoints';
 import {
   bscTxUrl,
   formatCount,
@@ -15,49 +16,19 @@ import {
   shortenAddress,
   upperCurrency,
 } from '@backoffice/shared/format';
-import { ApiError, useHost } from '@backoffice/shared/host';
-import {
-  Badge,
-  type BadgeColor,
-  Button,
-  ButtonLink,
-  Card,
-  type Column,
-  DataTable,
-  EmptyState,
-  ErrorPanel,
-  PageHeader,
-  Skeleton,
-  StatCard,
-} from '@backoffice/shared/ui';
+import { useHost } from '@backoffice/shared/host';
+import { PageHeader, StatusTag, useLoad } from '@backoffice/shared/ui';
+import { Alert, Button, Card, Descriptions, Empty, Result, Skeleton, Statistic, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { BlockUserDialog } from '../../components/BlockUserDialog.tsx';
-import { UserStatusBadge } from '../../components/UserStatusBadge.tsx';
+import { useFailureToast } from '../../components/useFailureToast.ts';
 import { useUnblock } from '../../components/useUnblock.ts';
-import { fetchUserDetails, USER_DETAIL_FALLBACK } from '../../data/user-detail.ts';
-import { useScreenLoad } from '../../data/useScreenLoad.ts';
+import { failureText, isNotFound, USER_FALLBACKS } from '../../data/messages.ts';
 import { withdrawalLink } from './links.ts';
 
-const TX_COLORS: Record<string, BadgeColor> = { completed: 'green', waiting: 'yellow', failed: 'red' };
-const WITHDRAWAL_COLORS: Record<string, BadgeColor> = {
-  waiting: 'yellow',
-  pending: 'yellow',
-  pending_otp: 'orange',
-  approved: 'blue',
-  rejected: 'red',
-  cancelled: 'grey',
-  completed: 'green',
-};
-const GAME_OUTCOMES: Record<string, BadgeColor> = { won: 'green', lost: 'red', cancelled: 'grey' };
-
 const nowrap = (text: ReactNode) => <span className="su-nowrap">{text}</span>;
-/** A money figure for a stat card: the amount in one piece, the unit smaller. */
-const figure = (amount: string, unit = 'USDT') => (
-  <>
-    <span className="su-nowrap">{formatMoney(amount)}</span> <span className="su-unit">{unit}</span>
-  </>
-);
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 const none = <span className="su-muted">—</span>;
 
@@ -73,94 +44,123 @@ function Recent<T extends { id: number }>({
 }: {
   title: string;
   rows: T[];
-  total: number;
-  columns: Column<T>[];
+  total?: number;
+  columns: ColumnsType<T>;
   empty: string;
   summary?: ReactNode;
   more?: ReactNode;
 }) {
   const count =
-    rows.length < total
-      ? `latest ${formatCount(rows.length)} of ${formatCount(total)}`
-      : `${formatCount(total)} in all`;
+    total === undefined
+      ? null
+      : rows.length < total
+        ? `latest ${formatCount(rows.length)} of ${formatCount(total)}`
+        : `${formatCount(total)} in all`;
   return (
     <Card
+      size="small"
       className="su-table-card"
       title={title}
       extra={
-        <span className="su-section-extra">
-          <span className="su-muted">{count}</span>
-          {more}
-        </span>
+        (count || more) && (
+          <span className="su-section-extra">
+            {count && <span className="su-muted">{count}</span>}
+            {more}
+          </span>
+        )
       }
     >
       {summary && <p className="su-section-summary">{summary}</p>}
-      <DataTable
-        caption={title}
+      <Table<T>
+        aria-label={title}
+        size="small"
         columns={columns}
-        rows={rows}
+        dataSource={rows}
         rowKey={(row) => row.id}
-        empty={<EmptyState>{empty}</EmptyState>}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
       />
     </Card>
   );
 }
 
 function Profile({ user }: { user: UserProfile }) {
-  const rows: [string, ReactNode][] = [
-    ['ID', user.id],
-    ['Name', user.name || <span className="su-muted">Not set</span>],
-    ['Username', user.username],
-    [
-      'Email',
-      <>
-        <span className="su-break">{user.email}</span>{' '}
-        <Badge color={user.email_verified ? 'green' : 'grey'}>
-          {user.email_verified ? 'verified' : 'unverified'}
-        </Badge>
-      </>,
-    ],
-    [
-      'Role',
-      <Badge key="role" color="purple">
-        {user.role}
-      </Badge>,
-    ],
-    ['Status', <UserStatusBadge key="status" status={user.status} />],
-    ['Last login', user.last_login ? formatDateTime(user.last_login) : 'Never'],
-    ['Joined', formatDateTime(user.createdAt)],
+  const items = [
+    { key: 'id', label: 'ID', children: user.id },
+    { key: 'name', label: 'Name', children: user.name || <span className="su-muted">Not set</span> },
+    { key: 'username', label: 'Username', children: user.username },
+    {
+      key: 'email',
+      label: 'Email',
+      children: (
+        <span>
+          <span className="su-break">{user.email}</span>{' '}
+          <Tag color={user.email_verified ? 'green' : 'default'}>
+            {user.email_verified ? 'verified' : 'unverified'}
+          </Tag>
+        </span>
+      ),
+    },
+    { key: 'role', label: 'Role', children: <Tag color="purple">{user.role}</Tag> },
+    { key: 'status', label: 'Status', children: <StatusTag kind="user" status={user.status} /> },
+    {
+      key: 'last_login',
+      label: 'Last login',
+      children: user.last_login ? formatDateTime(user.last_login) : 'Never',
+    },
+    { key: 'joined', label: 'Joined', children: formatDateTime(user.createdAt) },
   ];
   if (user.status === 'blocked')
-    rows.push(['Block reason', user.block_reason || <span className="su-muted">None given</span>]);
+    items.push({
+      key: 'block_reason',
+      label: 'Block reason',
+      children: user.block_reason || <span className="su-muted">None given</span>,
+    });
   return (
-    <Card title="Profile" className="su-profile">
-      <dl className="su-meta">
-        {rows.map(([label, value]) => (
-          <div key={label} className="su-meta__row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+    <section className="su-profile" aria-label="Profile">
+      <Card size="small" title={<h2 className="su-card-title">Profile</h2>}>
+        <Descriptions size="small" column={1} bordered items={items} />
+      </Card>
+    </section>
+  );
+}
+
+/** One money figure: the amount in one piece, its unit smaller, and a line of context. */
+function Figure({
+  label,
+  amount,
+  unit = 'USDT',
+  hint,
+}: {
+  label: string;
+  amount: string;
+  unit?: string;
+  hint?: string;
+}) {
+  return (
+    <Card size="small" className="su-figure">
+      <Statistic title={label} value={formatMoney(amount)} suffix={<span className="su-unit">{unit}</span>} />
+      {hint && <div className="su-muted su-figure__hint">{hint}</div>}
     </Card>
   );
 }
 
-const blockColumns: Column<UserBlockEntry>[] = [
+const blockColumns: ColumnsType<UserBlockEntry> = [
   {
     key: 'action',
     title: 'Action',
-    render: (b) => <Badge color={b.action === 'blocked' ? 'red' : 'green'}>{b.action}</Badge>,
+    render: (_, b) => <Tag color={b.action === 'blocked' ? 'red' : 'green'}>{b.action}</Tag>,
   },
   {
     key: 'reason',
     title: 'Reason',
-    render: (b) => (b.reason ? <span className="su-remarks">{b.reason}</span> : none),
+    render: (_, b) => (b.reason ? <span className="su-remarks">{b.reason}</span> : none),
   },
   {
     key: 'admin',
     title: 'By',
-    render: (b) =>
+    render: (_, b) =>
       b.admin ? (
         <span className="su-user-cell">
           <span>{b.admin.name}</span>
@@ -170,62 +170,58 @@ const blockColumns: Column<UserBlockEntry>[] = [
         <span className="su-muted su-nowrap">Not recorded</span>
       ),
   },
-  { key: 'when', title: 'When', render: (b) => nowrap(formatDateTime(b.createdAt)) },
+  { key: 'when', title: 'When', render: (_, b) => nowrap(formatDateTime(b.createdAt)) },
 ];
 
-const ticketColumns: Column<UserLotteryTicket>[] = [
-  { key: 'number', title: 'Ticket', render: (t) => <code>{t.ticket_number}</code> },
+const ticketColumns: ColumnsType<UserLotteryTicket> = [
+  { key: 'number', title: 'Ticket', render: (_, t) => <code>{t.ticket_number}</code> },
   {
     key: 'lottery',
     title: 'Lottery',
-    render: (t) => (
+    render: (_, t) => (
       <Link className="su-link su-nowrap" to={`/lottery/details/${t.Lottery.id}`}>
         {t.Lottery.name}
       </Link>
     ),
   },
-  { key: 'price', title: 'Price', align: 'right', render: (t) => nowrap(formatUsdt(t.price)) },
+  { key: 'price', title: 'Price', align: 'right', render: (_, t) => nowrap(formatUsdt(t.price)) },
   {
     key: 'result',
     title: 'Result',
-    render: (t) =>
+    render: (_, t) =>
       t.is_winner ? (
-        <Badge color="green">{`${t.prize_rank ? `Rank ${t.prize_rank}: ` : ''}won ${formatUsdt(t.winning_amount)}`}</Badge>
+        <Tag color="green">{`${t.prize_rank ? `Rank ${t.prize_rank}: ` : ''}won ${formatUsdt(t.winning_amount)}`}</Tag>
       ) : (
         none
       ),
   },
-  {
-    key: 'status',
-    title: 'Status',
-    render: (t) => <Badge color={t.status === 'active' ? 'green' : 'yellow'}>{t.status}</Badge>,
-  },
-  { key: 'date', title: 'Bought', render: (t) => nowrap(formatDateTime(t.createdAt)) },
+  { key: 'status', title: 'Status', render: (_, t) => <StatusTag kind="ticket" status={t.status} /> },
+  { key: 'date', title: 'Bought', render: (_, t) => nowrap(formatDateTime(t.createdAt)) },
 ];
 
-const gameColumns: Column<UserMineGame>[] = [
-  { key: 'id', title: 'Game', render: (g) => `#${g.id}` },
-  { key: 'mines', title: 'Mines', align: 'right', render: (g) => g.mines_count },
-  { key: 'bet', title: 'Bet', align: 'right', render: (g) => nowrap(formatUsdt(g.amount)) },
-  { key: 'payout', title: 'Payout', align: 'right', render: (g) => nowrap(formatUsdt(g.payout)) },
+const gameColumns: ColumnsType<UserMineGame> = [
+  { key: 'id', title: 'Game', render: (_, g) => `#${g.id}` },
+  { key: 'mines', title: 'Mines', align: 'right', render: (_, g) => g.mines_count },
+  { key: 'bet', title: 'Bet', align: 'right', render: (_, g) => nowrap(formatUsdt(g.amount)) },
+  { key: 'payout', title: 'Payout', align: 'right', render: (_, g) => nowrap(formatUsdt(g.payout)) },
   {
     key: 'status',
     title: 'Status',
-    render: (g) =>
+    render: (_, g) =>
       g.status === 'true' ? (
-        <Badge color="blue">active</Badge>
+        <Tag color="blue">active</Tag>
       ) : (
-        <Badge color={GAME_OUTCOMES[g.outcome ?? ''] ?? 'grey'}>{g.outcome ?? 'finished'}</Badge>
+        <StatusTag kind="game" status={g.outcome ?? 'finished'} />
       ),
   },
-  { key: 'date', title: 'Played', render: (g) => nowrap(formatDateTime(g.created_at)) },
+  { key: 'date', title: 'Played', render: (_, g) => nowrap(formatDateTime(g.created_at)) },
 ];
 
-const txColumns: Column<UserTransaction>[] = [
+const txColumns: ColumnsType<UserTransaction> = [
   {
     key: 'id',
     title: 'ID',
-    render: (t) => (
+    render: (_, t) => (
       <Link className="su-link" to={`/transactions?id=${t.id}`}>
         #{t.id}
       </Link>
@@ -235,44 +231,36 @@ const txColumns: Column<UserTransaction>[] = [
     key: 'amount',
     title: 'Amount',
     align: 'right',
-    render: (t) => nowrap(`${formatMoney(t.amount)} ${upperCurrency(t.currency)}`),
+    render: (_, t) => nowrap(`${formatMoney(t.amount)} ${upperCurrency(t.currency)}`),
   },
-  { key: 'pay', title: 'Paid in', render: (t) => upperCurrency(t.pay_currency) || none },
-  {
-    key: 'status',
-    title: 'Status',
-    render: (t) => <Badge color={TX_COLORS[t.status] ?? 'grey'}>{t.status}</Badge>,
-  },
-  { key: 'date', title: 'Date', render: (t) => nowrap(formatDateTime(t.createdAt)) },
+  { key: 'pay', title: 'Paid in', render: (_, t) => upperCurrency(t.pay_currency) || none },
+  { key: 'status', title: 'Status', render: (_, t) => <StatusTag kind="transaction" status={t.status} /> },
+  { key: 'date', title: 'Date', render: (_, t) => nowrap(formatDateTime(t.createdAt)) },
 ];
 
-function withdrawalColumns(username: string): Column<UserWithdrawal>[] {
+function withdrawalColumns(username: string): ColumnsType<UserWithdrawal> {
   return [
     {
       key: 'id',
       title: 'ID',
-      render: (w) => (
+      render: (_, w) => (
         <Link className="su-link" to={withdrawalLink(w, username)}>
           #{w.id}
         </Link>
       ),
     },
-    { key: 'amount', title: 'Amount', align: 'right', render: (w) => nowrap(formatUsdt(w.amount)) },
+    { key: 'amount', title: 'Amount', align: 'right', render: (_, w) => nowrap(formatUsdt(w.amount)) },
     {
       key: 'wallet',
       title: 'Wallet',
-      render: (w) =>
+      render: (_, w) =>
         w.wallet_address ? <code title={w.wallet_address}>{shortenAddress(w.wallet_address)}</code> : none,
     },
-    {
-      key: 'status',
-      title: 'Status',
-      render: (w) => <Badge color={WITHDRAWAL_COLORS[w.status] ?? 'grey'}>{w.status}</Badge>,
-    },
+    { key: 'status', title: 'Status', render: (_, w) => <StatusTag kind="withdrawal" status={w.status} /> },
     {
       key: 'hash',
       title: 'Hash',
-      render: (w) =>
+      render: (_, w) =>
         w.hash ? (
           <a className="su-link" href={bscTxUrl(w.hash)} target="_blank" rel="noreferrer">
             {shortenAddress(w.hash)}
@@ -281,47 +269,68 @@ function withdrawalColumns(username: string): Column<UserWithdrawal>[] {
           none
         ),
     },
-    { key: 'date', title: 'Requested', render: (w) => nowrap(formatDateTime(w.createdAt)) },
+    { key: 'date', title: 'Requested', render: (_, w) => nowrap(formatDateTime(w.createdAt)) },
   ];
 }
+
+const crumbs = [
+  { label: 'Dashboard', to: '/' },
+  { label: 'Users', to: '/users' },
+];
 
 /** /users/{id}: everything about one user on one page (the spec leaves this screen open). */
 export default function UserPage() {
   const { id = '' } = useParams();
   const { http } = useHost();
   const [blocking, setBlocking] = useState(false);
-  const detail = useScreenLoad(
-    (signal) => fetchUserDetails(http, id, signal),
+  const detail = useLoad(
+    (signal) =>
+      http.call(endpoints.userDetails, { params: { id } }, { signal }).then((answer) => answer.data),
     [http, id],
-    USER_DETAIL_FALLBACK,
   );
-  const { unblock, busyId } = useUnblock(detail.refresh);
+  const message = detail.error ? failureText(detail.error, USER_FALLBACKS.detail) : null;
+  // A missing user is the page's own not-found state: no toast on top (the action that found it toasts).
+  useFailureToast(detail.loading, isNotFound(detail.error) ? null : message);
+  const { unblock, busyId } = useUnblock(detail.reload);
   const data = detail.data;
-  const crumbs = [
-    { label: 'Dashboard', to: '/' },
-    { label: 'Users', to: '/users' },
-  ];
-  // An unknown or deleted user: retrying cannot help.
-  const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+
+  // An unknown or deleted user (also one deleted while the page was open): retrying cannot help.
+  if (isNotFound(detail.error) && !detail.loading) {
+    return (
+      <div className="su-page">
+        <PageHeader title="User" breadcrumb={[...crumbs, { label: `#${id}` }]} />
+        <Card>
+          <Result
+            status="404"
+            title="User not found"
+            subTitle={`There is no user #${id}: it may have been deleted.`}
+            extra={
+              <Link className="su-link" to="/users">
+                Back to Users
+              </Link>
+            }
+          />
+        </Card>
+      </div>
+    );
+  }
 
   if (!data || String(data.user.id) !== id) {
     return (
       <div className="su-page">
         <PageHeader title="User" breadcrumb={[...crumbs, { label: `#${id}` }]} />
-        {detail.message && !detail.loading ? (
-          <>
-            <ErrorPanel
-              title="Error Loading User"
-              message={detail.message}
-              onRetry={notFound ? undefined : detail.reload}
-            />
-            <div>
-              <ButtonLink to="/users">Back to Users</ButtonLink>
-            </div>
-          </>
+        {message && !detail.loading ? (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            title="Error Loading User"
+            description={message}
+            action={<Button onClick={detail.reload}>Retry</Button>}
+          />
         ) : (
           <Card>
-            <Skeleton rows={6} />
+            <Skeleton active paragraph={{ rows: 6 }} />
           </Card>
         )}
       </div>
@@ -338,61 +347,64 @@ export default function UserPage() {
         breadcrumb={[...crumbs, { label: user.username }]}
         actions={
           <>
-            <Button onClick={detail.refresh} loading={detail.loading}>
+            <Button onClick={detail.reload} loading={detail.loading}>
               Refresh
             </Button>
             {user.status === 'blocked' ? (
-              <Button variant="primary" loading={busyId === user.id} onClick={() => unblock(user.id)}>
+              <Button
+                key="unblock"
+                type="primary"
+                loading={busyId === user.id}
+                onClick={() => unblock(user.id)}
+              >
                 Unblock
               </Button>
             ) : (
-              <Button variant="danger" onClick={() => setBlocking(true)}>
+              <Button key="block" type="primary" danger onClick={() => setBlocking(true)}>
                 Block
               </Button>
             )}
           </>
         }
       />
-      {detail.message && (
-        <ErrorPanel title="Error Loading User" message={detail.message} onRetry={detail.reload} />
+      {message && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title="Error Loading User"
+          description={message}
+          action={<Button onClick={detail.reload}>Retry</Button>}
+        />
       )}
       <div className="su-user-top">
         <Profile user={user} />
         <section className="su-figures" aria-label="Money">
-          <StatCard label="Balance" value={figure(user.balance)} tone="blue" />
-          <StatCard
-            label="Winnings"
-            value={figure(user.winnings)}
-            hint="prizes and payouts credited"
-            tone="green"
-          />
-          <StatCard
+          <Figure label="Balance" amount={user.balance} />
+          <Figure label="Winnings" amount={user.winnings} hint="prizes and payouts credited" />
+          <Figure
             label="Deposited"
-            value={figure(transactions.completedAmount, 'USD')}
+            amount={transactions.completedAmount}
+            unit="USD"
             hint={`${formatCount(transactions.completedCount)} completed of ${plural(transactions.total, 'deposit', 'deposits')}`}
-            tone="purple"
           />
-          <StatCard
+          <Figure
             label="Withdrawn"
-            value={figure(withdrawals.paidAmount)}
+            amount={withdrawals.paidAmount}
             hint={
               withdrawals.pendingCount === 0
                 ? 'approved or completed; none pending'
                 : `approved or completed; ${formatUsdt(withdrawals.pendingAmount)} pending in ${plural(withdrawals.pendingCount, 'request', 'requests')}`
             }
-            tone="orange"
           />
         </section>
       </div>
-      <Card title="Block history" className="su-table-card">
-        <DataTable
-          caption="Block history"
-          columns={blockColumns}
-          rows={data.blockHistory}
-          rowKey={(b) => b.id}
-          empty={<EmptyState>This user has never been blocked</EmptyState>}
-        />
-      </Card>
+      <Recent
+        title="Block history"
+        rows={data.blockHistory}
+        columns={blockColumns}
+        empty="This user has never been blocked"
+      />
       <Recent
         title="Recent transactions"
         rows={transactions.data}
@@ -400,9 +412,9 @@ export default function UserPage() {
         columns={txColumns}
         empty="No transactions yet"
         more={
-          <ButtonLink size="small" to={`/transactions?username=${username}`}>
+          <Link className="su-link" to={`/transactions?username=${username}`}>
             All transactions
-          </ButtonLink>
+          </Link>
         }
       />
       <Recent
@@ -412,9 +424,9 @@ export default function UserPage() {
         columns={withdrawalColumns(user.username)}
         empty="No withdrawals yet"
         more={
-          <ButtonLink size="small" to={`/withdrawals/approved?username=${username}`}>
+          <Link className="su-link" to={`/withdrawals/approved?username=${username}`}>
             Approved & rejected
-          </ButtonLink>
+          </Link>
         }
       />
       <Recent
@@ -439,7 +451,7 @@ export default function UserPage() {
           onClose={() => setBlocking(false)}
           onDone={() => {
             setBlocking(false);
-            detail.refresh();
+            detail.reload();
           }}
         />
       )}

@@ -1,47 +1,57 @@
 import type { User } from '@backoffice/shared/contract';
-import { formatCount, formatDateTime, formatShortDate, showingRange } from '@backoffice/shared/format';
-import { useHost } from '@backoffice/shared/host';
-import { sortTypeOf } from '@backoffice/shared/rules';
-import {
-  Badge,
-  Button,
-  Card,
-  type Column,
-  DataTable,
-  EmptyState,
-  ErrorPanel,
-  PageHeader,
-  Pagination,
-  StatCard,
-  useUrlQuery,
-} from '@backoffice/shared/ui';
-import { useMemo, useState } from 'react';
+import { endpoints } from '@backoffice/shared/endpoints';
+import { formatCount, formatDateTime, formatShortDate } from '@backoffice/shared/format';
+import { DEFAULT_SORT } from '@backoffice/shared/rules';
+import { type ListColumn, ListPage, SearchForm, StatusTag, useListPage } from '@backoffice/shared/ui';
+import { Button, Card, Form, Input, Select, Statistic, Tag } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BlockUserDialog } from '../../components/BlockUserDialog.tsx';
-import { normalizePaging } from '../../components/paging.ts';
-import { nextUserSort } from '../../components/sort.ts';
-import { UserStatusBadge } from '../../components/UserStatusBadge.tsx';
+import { useFailureToast } from '../../components/useFailureToast.ts';
 import { useUnblock } from '../../components/useUnblock.ts';
-import { fetchUsers, USER_FALLBACKS, userDefaults } from '../../data/users.ts';
-import { useScreenLoad } from '../../data/useScreenLoad.ts';
+import { USER_FALLBACKS } from '../../data/messages.ts';
 import { pageCounts } from './counts.ts';
-import { UsersFilters } from './UsersFilters.tsx';
+
+const FILTERS = { email: '', username: '', status: '' };
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'blocked', label: 'Blocked' },
+  { value: 'inactive', label: 'Inactive' },
+];
 
 /** Spec 2.6: Users. */
 export default function UsersList() {
-  const { http } = useHost();
-  const [urlQuery, setQuery, resetQuery] = useUrlQuery(userDefaults);
-  const query = useMemo(() => normalizePaging(urlQuery), [urlQuery]);
   const [blocking, setBlocking] = useState<User | null>(null);
-  const key = JSON.stringify(query);
-  const list = useScreenLoad((signal) => fetchUsers(http, query, signal), [http, query], USER_FALLBACKS.list);
-  const { unblock, busyId } = useUnblock(list.refresh);
-  const data = list.data;
-  const counts = pageCounts(data?.data ?? []);
-  const show = (value: number) => (data ? formatCount(value) : '…');
+  const list = useListPage({
+    area: 'support-users',
+    list: 'users',
+    endpoint: endpoints.usersList,
+    filters: FILTERS,
+    sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
+    failure: USER_FALLBACKS.list,
+    input: ({ filters, page, perPage, sort }) => ({
+      query: {
+        page,
+        // The spec's call carries the page size twice (limit and per_page).
+        limit: perPage,
+        per_page: perPage,
+        sort_by: sort?.by as never,
+        sort_type: sort?.type,
+        ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')),
+      },
+    }),
+    rows: (answer) => answer.data.data,
+    total: (answer) => answer.data.total,
+  });
+  useFailureToast(list.loading, list.error);
+  const { unblock, busyId } = useUnblock(list.reload);
+  const counts = pageCounts(list.rows);
+  const loaded = list.answer !== undefined && list.error === null;
 
-  const columns: Column<User>[] = [
-    { key: 'id', title: 'ID', sortKey: 'id', render: (u) => u.id, width: 72 },
+  const columns: ListColumn<User>[] = [
+    { key: 'id', title: 'ID', sortKey: 'id', render: (u) => u.id },
     {
       key: 'name',
       title: 'Name',
@@ -69,12 +79,12 @@ export default function UsersList() {
         </span>
       ),
     },
-    { key: 'role', title: 'Role', sortKey: 'role', render: (u) => <Badge color="purple">{u.role}</Badge> },
+    { key: 'role', title: 'Role', sortKey: 'role', render: (u) => <Tag color="purple">{u.role}</Tag> },
     {
       key: 'status',
       title: 'Status',
       sortKey: 'status',
-      render: (u) => <UserStatusBadge status={u.status} />,
+      render: (u) => <StatusTag kind="user" status={u.status} />,
     },
     {
       key: 'last_login',
@@ -97,96 +107,93 @@ export default function UsersList() {
     {
       key: 'actions',
       title: 'Actions',
-      render: (u) => (
-        <div className="su-actions">
-          {u.status === 'blocked' ? (
-            <Button
-              size="small"
-              loading={busyId === u.id}
-              onClick={() => unblock(u.id)}
-              aria-label={`Unblock ${u.username}`}
-            >
-              Unblock
-            </Button>
-          ) : (
-            <Button
-              size="small"
-              className="su-danger-ghost"
-              onClick={() => setBlocking(u)}
-              aria-label={`Block ${u.username}`}
-            >
-              Block
-            </Button>
-          )}
-        </div>
-      ),
+      hideable: false,
+      render: (u) =>
+        u.status === 'blocked' ? (
+          <Button
+            size="small"
+            loading={busyId === u.id}
+            onClick={() => unblock(u.id)}
+            aria-label={`Unblock ${u.username}`}
+          >
+            Unblock
+          </Button>
+        ) : (
+          <Button size="small" danger onClick={() => setBlocking(u)} aria-label={`Block ${u.username}`}>
+            Block
+          </Button>
+        ),
     },
   ];
 
+  const show = (value: number) => (loaded ? formatCount(value) : '…');
+  const summary = (
+    <section className="su-stats" aria-label="Summary">
+      <Card size="small">
+        <Statistic title="Total Users" value={show(list.total)} />
+        <span className="su-muted">matching the filters</span>
+      </Card>
+      <Card size="small">
+        <Statistic title="Active" value={show(counts.active)} styles={{ content: { color: '#389e0d' } }} />
+        <span className="su-muted">on this page</span>
+      </Card>
+      <Card size="small">
+        <Statistic title="Blocked" value={show(counts.blocked)} styles={{ content: { color: '#cf1322' } }} />
+        <span className="su-muted">on this page</span>
+      </Card>
+    </section>
+  );
+
   return (
-    <div className="su-page">
-      <PageHeader
+    <>
+      <ListPage
+        list={list}
         title="Users"
         breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Users' }]}
         actions={
-          <Button onClick={list.refresh} loading={list.loading && data !== undefined}>
+          <Button onClick={list.reload} loading={list.loading && list.answer !== undefined}>
             Refresh
           </Button>
         }
+        search={{
+          title: 'Search Users',
+          form: (
+            <SearchForm
+              label="Search users"
+              filters={list.filters}
+              onSearch={list.setFilters}
+              onReset={list.resetFilters}
+            >
+              <Form.Item label="Email" name="email">
+                <Input type="search" placeholder="Email" />
+              </Form.Item>
+              <Form.Item label="Username" name="username">
+                <Input type="search" placeholder="Username" />
+              </Form.Item>
+              <Form.Item label="Status" name="status">
+                <Select options={STATUS_OPTIONS} />
+              </Form.Item>
+            </SearchForm>
+          ),
+        }}
+        tableTitle="Users"
+        caption="Users"
+        toolbar={summary}
+        columns={columns}
+        rowKey={(u) => u.id}
+        empty="No users found"
+        errorTitle="Error Loading Users"
       />
-      <section className="su-stats" aria-label="Summary">
-        <StatCard
-          label="Total Users"
-          value={show(data?.total ?? 0)}
-          hint="matching the filters"
-          tone="blue"
-        />
-        <StatCard label="Active" value={show(counts.active)} hint="on this page" tone="green" />
-        <StatCard label="Blocked" value={show(counts.blocked)} hint="on this page" tone="red" />
-      </section>
-      <UsersFilters
-        key={key}
-        values={query}
-        onSearch={(values) => setQuery({ ...values, page: 1 })}
-        onPageSize={(per_page) => setQuery({ per_page, page: 1 })}
-        onReset={resetQuery}
-      />
-      {list.message && !list.loading ? (
-        <ErrorPanel title="Error Loading Users" message={list.message} onRetry={list.reload} />
-      ) : (
-        <Card className="su-table-card">
-          <DataTable
-            caption="Users"
-            columns={columns}
-            rows={data?.data ?? []}
-            rowKey={(u) => u.id}
-            loading={list.busy}
-            empty={<EmptyState>No users found</EmptyState>}
-            sort={{ by: query.sort_by, type: sortTypeOf(query.sort_type) }}
-            onSort={(by) => setQuery(nextUserSort(query, by))}
-          />
-          {data && data.total > 0 && (
-            <div className="su-pager">
-              <span className="su-muted">{showingRange(query.page, query.per_page, data.total)}</span>
-              <Pagination
-                page={query.page}
-                totalPages={data.totalPages}
-                onChange={(page) => setQuery({ page })}
-              />
-            </div>
-          )}
-        </Card>
-      )}
       {blocking && (
         <BlockUserDialog
           user={blocking}
           onClose={() => setBlocking(null)}
           onDone={() => {
             setBlocking(null);
-            list.refresh();
+            list.reload();
           }}
         />
       )}
-    </div>
+    </>
   );
 }
