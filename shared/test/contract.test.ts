@@ -117,7 +117,7 @@ describe('auth', () => {
   });
 
   it('login response accepts the three shapes', () => {
-    const user = { id: 1, email: 'a@b.co', name: 'A', role: 'admin', twoFactorEnabled: true };
+    const user = { id: 1, email: 'a@b.co', name: 'A', roles: ['superadmin'], twoFactorEnabled: true };
     expect(
       loginResponse.safeParse({ success: true, message: 'Login successful', data: { token: 't', user } })
         .success,
