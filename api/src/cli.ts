@@ -7,7 +7,7 @@ import { unlockAccount } from './lib/rate-limit.ts';
 import { describeStore, openSharedStore } from './lib/shared-store/index.ts';
 import { upsertAdmin } from './modules/auth/repository.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
-import { isDatabaseEmpty, scaleCounts, seedDemo, seedScale } from './seed/index.ts';
+import { ensureDemoAdmins, isDatabaseEmpty, scaleCounts, seedDemo, seedScale } from './seed/index.ts';
 
 const USAGE = `Usage:
   pnpm -C api seed [--reset] [--seed N] [--scale FACTOR]
@@ -45,6 +45,7 @@ async function main(argv: string[]): Promise<number> {
       if (reset) {
         const admin = await ensureAdmin(db, config);
         console.log(`Admin ${admin.email}${admin.password ? ` / ${admin.password}` : ''} recreated.`);
+        if (config.demo) console.log(`Demo role admins created: ${(await ensureDemoAdmins(db)).join(', ')}`);
       }
       const seed = Number(flag(args, '--seed') ?? 42);
       if (await isDatabaseEmpty(db)) {
