@@ -5,6 +5,7 @@ import {
   type AdminSummary,
   type AdminsListQuery,
   type GovernanceRole,
+  isInt4Id,
   type Paged,
 } from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
@@ -106,7 +107,7 @@ export class AdminsService {
 
   /** Forgets the failed sign-ins and 2FA codes that locked the account (as `unlock-admin` does). */
   async unlock(id: number): Promise<AdminSummary> {
-    const row = await repo.findManagedAdmin(this.db, id);
+    const row = isInt4Id(id) ? await repo.findManagedAdmin(this.db, id) : undefined;
     if (!row) throw notFound(ADMIN_MESSAGES.notFound);
     await unlockAccount(this.store, row.email);
     return this.summary(row);
@@ -119,6 +120,8 @@ export class AdminsService {
       target: repo.ManagedAdminRow,
     ) => Promise<{ row: repo.ManagedAdminRow; sessions: SessionEffect }>,
   ): Promise<AdminChange> {
+    // Past int4 names no admin (the column could not even be compared with it).
+    if (!isInt4Id(id)) throw notFound(ADMIN_MESSAGES.notFound);
     const { row, sessions } = await this.db.transaction(async (tx) => {
       // The superadmin rows first, then the target, always in this order (no deadlock between changes).
       await repo.lockActiveSuperadmins(tx);
