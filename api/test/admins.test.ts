@@ -1,6 +1,7 @@
 import type { AdminSummary } from '@backoffice/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminsService } from '../src/modules/admins/service.ts';
+import { DEMO_ROLE_ADMINS, ensureDemoAdmins } from '../src/seed/admins.ts';
 import { ADMIN, createAdmin, createTestApp, type TestApp, testClock, totpAt } from './helpers.ts';
 
 const LOGIN = '/api/admin/auth/login';
@@ -430,5 +431,19 @@ describe('own account', () => {
       roles: ['superadmin'],
       twoFactorEnabled: false,
     });
+  });
+});
+
+describe('demo admins', () => {
+  it('one admin per role, created once, each signing in with its roles', async () => {
+    const created = await ensureDemoAdmins(t.db);
+    expect(created).toEqual(DEMO_ROLE_ADMINS.map((a) => a.email));
+    expect(await ensureDemoAdmins(t.db)).toEqual([]);
+    const roles = DEMO_ROLE_ADMINS.flatMap((a) => a.roles).sort();
+    expect(roles).toEqual(['auditor', 'finance', 'lottery', 'mines', 'support-users']);
+    for (const admin of DEMO_ROLE_ADMINS) {
+      const res = await t.call('POST', LOGIN, { body: { email: admin.email, password: admin.password } });
+      expect(res.json().data.user.roles, admin.email).toEqual(admin.roles);
+    }
   });
 });
