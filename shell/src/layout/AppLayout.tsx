@@ -1,12 +1,15 @@
 import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { useCurrentAdmin } from '../auth/current-admin.ts';
+import { useAuth } from '../auth/store.ts';
 import { useRegistry } from '../registry/store.ts';
 import { buildMenu } from './menu.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { SignOutDialog } from './SignOutDialog.tsx';
 
 const EXPANDED_KEY = 'sidebar_expanded';
+const NO_ROLES: string[] = [];
 
 function readExpanded(): boolean {
   return localStorage.getItem(EXPANDED_KEY) !== 'false';
@@ -16,6 +19,8 @@ function readExpanded(): boolean {
 export default function AppLayout() {
   const { pathname } = useLocation();
   const registry = useRegistry((state) => state.registry);
+  const roles = useAuth((state) => state.user?.roles) ?? NO_ROLES;
+  useCurrentAdmin();
   const loadRegistry = useRegistry((state) => state.load);
   const [expanded, setExpanded] = useState(readExpanded);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -51,7 +56,7 @@ export default function AppLayout() {
       </header>
       <aside className={`sidebar${mobileOpen ? ' is-open' : ''}`}>
         <Sidebar
-          menu={buildMenu(registry)}
+          menu={buildMenu(registry, roles)}
           collapsed={!expanded}
           onToggleCollapsed={toggleExpanded}
           onSignOut={() => setSigningOut(true)}
