@@ -17,6 +17,7 @@ const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.tsx'));
 const TwoFactorPage = lazy(() => import('../features/account/TwoFactorPage.tsx'));
 const AdminsPage = lazy(() => import('../features/admins/AdminsPage.tsx'));
+const SecurityPage = lazy(() => import('../features/account/SecurityPage.tsx'));
 
 const page = (element: ReactNode) => (
   <Suspense fallback={<Loading size="large" fullScreen />}>{element}</Suspense>
@@ -31,6 +32,7 @@ export function AppRoutes() {
         <Route path="/" element={page(<DashboardPage />)} />
         <Route path="/maintenance" element={page(<MaintenancePage />)} />
         <Route path="/account/two-factor" element={page(<TwoFactorPage />)} />
+        <Route path="/account/security" element={page(<SecurityPage />)} />
         <Route
           path="/admins"
           element={<RequirePermission permission="admins:manage">{page(<AdminsPage />)}</RequirePermission>}

@@ -8,6 +8,7 @@ const shellTitles: Record<string, string> = {
   '/auth/signin': 'Sign In',
   '/maintenance': 'Maintenance',
   '/account/two-factor': 'Two-factor authentication',
+  '/account/security': 'Password and sessions',
   '/admins': 'Admins',
   '/audit': 'Audit Log',
 };
