@@ -6,7 +6,7 @@ export function NoAccess() {
   return (
     <Result
       status="403"
-      title="You do not have access to this area"
+      title={<h1 className="shell-no-access__title">You do not have access to this area</h1>}
       subTitle="Ask a superadmin for the role of this area if you need it."
       extra={
         <Button type="primary">

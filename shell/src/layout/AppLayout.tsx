@@ -1,6 +1,8 @@
 import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
+import { HostProvider } from '@backoffice/shared/host';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { useHostContext } from '../app/host.ts';
 import { useCurrentAdmin } from '../auth/current-admin.ts';
 import { useAuth } from '../auth/store.ts';
 import { useRegistry } from '../registry/store.ts';
@@ -21,6 +23,7 @@ export default function AppLayout() {
   const registry = useRegistry((state) => state.registry);
   const roles = useAuth((state) => state.user?.roles) ?? NO_ROLES;
   useCurrentAdmin();
+  const host = useHostContext();
   const loadRegistry = useRegistry((state) => state.load);
   const [expanded, setExpanded] = useState(readExpanded);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -64,7 +67,10 @@ export default function AppLayout() {
       </aside>
       {mobileOpen && <div className="sidebar-backdrop" onClick={() => setMobileOpen(false)} aria-hidden />}
       <main className="page">
-        <Outlet />
+        {/* The shell's own pages use the shared list and dialog parts, which read the host like a remote. */}
+        <HostProvider host={host}>
+          <Outlet />
+        </HostProvider>
       </main>
       <SignOutDialog open={signingOut} onClose={() => setSigningOut(false)} />
     </div>
