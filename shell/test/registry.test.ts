@@ -68,13 +68,42 @@ describe('the runtime registry', () => {
   });
 
   it('orders the sidebar: shell entries and the areas by their order', () => {
-    expect(buildMenu(registry).map((item) => item.label)).toEqual([
+    expect(buildMenu(registry, ['superadmin']).map((item) => item.label)).toEqual([
       'Dashboard',
       'Users',
       'Maintenance',
       'Mines',
+      'Audit Log',
+      'Admins',
     ]);
-    expect(buildMenu(null).map((item) => item.label)).toEqual(['Dashboard', 'Maintenance']);
+    expect(buildMenu(null, ['superadmin']).map((item) => item.label)).toEqual([
+      'Dashboard',
+      'Maintenance',
+      'Audit Log',
+      'Admins',
+    ]);
+  });
+
+  it('shows an admin only the areas their roles open (issue 13)', () => {
+    const areas = {
+      remotes: registry.remotes.map((remote) => ({
+        ...remote,
+        area: remote.name === 'mf_users' ? 'support-users' : 'mines',
+      })),
+    };
+    expect(buildMenu(areas, ['mines']).map((item) => item.label)).toEqual([
+      'Dashboard',
+      'Maintenance',
+      'Mines',
+    ]);
+    expect(buildMenu(areas, ['auditor']).map((item) => item.label)).toEqual([
+      'Dashboard',
+      'Users',
+      'Maintenance',
+      'Mines',
+      'Audit Log',
+    ]);
+    expect(buildMenu(areas, []).map((item) => item.label)).toEqual(['Dashboard', 'Maintenance']);
   });
 
   it('marks the current entry', () => {

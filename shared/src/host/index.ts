@@ -9,6 +9,7 @@ export {
   endpointRequest,
   withCall,
 } from './call.ts';
+export { useCan } from './can.ts';
 export { HostProvider, useHost } from './context.tsx';
 export { trusted } from './trusted.ts';
 export type * from './types.ts';

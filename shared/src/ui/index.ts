@@ -1,5 +1,7 @@
 // The in-house UI kit: small, dependency-free React components styled by ui.css (classes `bo-*`).
 // Import the stylesheet once per app: import '@backoffice/shared/ui/ui.css'.
+
+export { AlertDialog, type AlertDialogProps } from './AlertDialog.tsx';
 export { Badge, type BadgeColor, type BadgeProps } from './Badge.tsx';
 export { Button, ButtonLink, type ButtonLinkProps, type ButtonProps } from './Button.tsx';
 export { Card, type CardProps } from './Card.tsx';

@@ -1,6 +1,10 @@
+import { rolesGrant } from '@backoffice/shared/permissions';
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { areaOf } from '../auth/access.ts';
+import { useAuth } from '../auth/store.ts';
 import { Loading } from '../components/Loading.tsx';
+import { NoAccess } from '../components/NoAccess.tsx';
 import { AreaUnavailable, RemoteArea } from '../components/RemoteArea.tsx';
 import { findRemote } from '../registry/match.ts';
 import { useRegistry } from '../registry/store.ts';
@@ -11,6 +15,7 @@ export function RemoteRoute() {
   const { pathname } = useLocation();
   const { registry, error, load } = useRegistry();
   const host = useHostContext();
+  const roles = useAuth((state) => state.user?.roles) ?? [];
   useEffect(() => {
     void load();
   }, [load]);
@@ -19,5 +24,7 @@ export function RemoteRoute() {
   if (!registry) return <Loading size="large" />;
   const match = findRemote(registry, pathname);
   if (!match) return <Navigate to="/" replace />;
+  const area = areaOf(match.remote);
+  if (area && !rolesGrant(roles, `${area}:read`)) return <NoAccess />;
   return <RemoteArea key={match.remote.name} remote={match.remote} host={host} resetKey={pathname} />;
 }

@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { useAuth } from '../auth/store.ts';
 import { Loading } from '../components/Loading.tsx';
-import { PublicOnly, RequireAuth } from './guards.tsx';
+import { PublicOnly, RequireAuth, RequirePermission } from './guards.tsx';
 import { RemoteRoute } from './RemoteRoute.tsx';
 
 // Every page is a chunk of its own, the sign-in page too: it carries antd's form controls and the
@@ -16,6 +16,8 @@ const AppLayout = lazy(() => import('../layout/AppLayout.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx'));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.tsx'));
 const TwoFactorPage = lazy(() => import('../features/account/TwoFactorPage.tsx'));
+const AdminsPage = lazy(() => import('../features/admins/AdminsPage.tsx'));
+const SecurityPage = lazy(() => import('../features/account/SecurityPage.tsx'));
 
 const page = (element: ReactNode) => (
   <Suspense fallback={<Loading size="large" fullScreen />}>{element}</Suspense>
@@ -30,6 +32,11 @@ export function AppRoutes() {
         <Route path="/" element={page(<DashboardPage />)} />
         <Route path="/maintenance" element={page(<MaintenancePage />)} />
         <Route path="/account/two-factor" element={page(<TwoFactorPage />)} />
+        <Route path="/account/security" element={page(<SecurityPage />)} />
+        <Route
+          path="/admins"
+          element={<RequirePermission permission="admins:manage">{page(<AdminsPage />)}</RequirePermission>}
+        />
         <Route path="*" element={<RemoteRoute />} />
       </Route>
     </Routes>

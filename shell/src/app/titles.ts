@@ -8,6 +8,9 @@ const shellTitles: Record<string, string> = {
   '/auth/signin': 'Sign In',
   '/maintenance': 'Maintenance',
   '/account/two-factor': 'Two-factor authentication',
+  '/account/security': 'Password and sessions',
+  '/admins': 'Admins',
+  '/audit': 'Audit Log',
 };
 
 /** The browser tab title of a location (spec section 2.1): shell pages, then the registry's routes. */

@@ -18,6 +18,8 @@ interface AuthState {
   token: string | null;
   user: AdminUser | null;
   signIn(token: string, user: AdminUser): void;
+  /** The admin as the API describes them now (roles changed meanwhile). */
+  setUser(user: AdminUser): void;
   clear(): void;
 }
 
@@ -29,6 +31,10 @@ export const useAuth = create<AuthState>((set) => ({
     localStorage.setItem(TOKEN_KEY, token);
     localStorage.setItem(USER_KEY, JSON.stringify(user));
     set({ token, user });
+  },
+  setUser(user) {
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+    set({ user });
   },
   clear() {
     localStorage.removeItem(TOKEN_KEY);

@@ -1,12 +1,17 @@
 import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
+import { HostProvider } from '@backoffice/shared/host';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { useHostContext } from '../app/host.ts';
+import { useCurrentAdmin } from '../auth/current-admin.ts';
+import { useAuth } from '../auth/store.ts';
 import { useRegistry } from '../registry/store.ts';
 import { buildMenu } from './menu.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { SignOutDialog } from './SignOutDialog.tsx';
 
 const EXPANDED_KEY = 'sidebar_expanded';
+const NO_ROLES: string[] = [];
 
 function readExpanded(): boolean {
   return localStorage.getItem(EXPANDED_KEY) !== 'false';
@@ -16,6 +21,9 @@ function readExpanded(): boolean {
 export default function AppLayout() {
   const { pathname } = useLocation();
   const registry = useRegistry((state) => state.registry);
+  const roles = useAuth((state) => state.user?.roles) ?? NO_ROLES;
+  useCurrentAdmin();
+  const host = useHostContext();
   const loadRegistry = useRegistry((state) => state.load);
   const [expanded, setExpanded] = useState(readExpanded);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -51,7 +59,7 @@ export default function AppLayout() {
       </header>
       <aside className={`sidebar${mobileOpen ? ' is-open' : ''}`}>
         <Sidebar
-          menu={buildMenu(registry)}
+          menu={buildMenu(registry, roles)}
           collapsed={!expanded}
           onToggleCollapsed={toggleExpanded}
           onSignOut={() => setSigningOut(true)}
@@ -59,7 +67,10 @@ export default function AppLayout() {
       </aside>
       {mobileOpen && <div className="sidebar-backdrop" onClick={() => setMobileOpen(false)} aria-hidden />}
       <main className="page">
-        <Outlet />
+        {/* The shell's own pages use the shared list and dialog parts, which read the host like a remote. */}
+        <HostProvider host={host}>
+          <Outlet />
+        </HostProvider>
       </main>
       <SignOutDialog open={signingOut} onClose={() => setSigningOut(false)} />
     </div>

@@ -1,12 +1,28 @@
-import { DownOutlined, LogoutOutlined, SafetyOutlined } from '@ant-design/icons';
+import { DownOutlined, KeyOutlined, LogoutOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { useAuth } from '../auth/store.ts';
+import { roleLabel } from '../features/admins/roles.ts';
 import type { MenuItem } from '../registry/registry.ts';
 import { MenuIcon } from './icons.tsx';
 import { isActive } from './menu.ts';
 
 /** The signed-in admin's own 2FA settings (spec: optional two-factor authentication). */
 const TWO_FACTOR_PATH = '/account/two-factor';
+/** The signed-in admin's password and sessions (issue 13). */
+const SECURITY_PATH = '/account/security';
+
+/** Who is signed in, with their roles (issue 13). */
+function SignedInAdmin({ collapsed }: { collapsed: boolean }) {
+  const user = useAuth((state) => state.user);
+  if (!user || collapsed) return null;
+  return (
+    <div className="sidebar__admin">
+      <strong>{user.name || user.email}</strong>
+      <span>{(user.roles ?? []).map(roleLabel).join(', ') || 'No roles'}</span>
+    </div>
+  );
+}
 
 function Logo({ compact }: { compact: boolean }) {
   return (
@@ -103,9 +119,21 @@ export function Sidebar({
           ),
         )}
       </ul>
+      <SignedInAdmin collapsed={collapsed} />
+      <Link
+        to={SECURITY_PATH}
+        className={`nav__item sidebar__account${pathname === SECURITY_PATH ? ' is-current' : ''}`}
+        aria-current={pathname === SECURITY_PATH ? 'page' : undefined}
+        title={collapsed ? 'Password and sessions' : undefined}
+      >
+        <span className="menu-icon" aria-hidden>
+          <KeyOutlined />
+        </span>
+        <span className="nav__label">Password and sessions</span>
+      </Link>
       <Link
         to={TWO_FACTOR_PATH}
-        className={`nav__item sidebar__account${pathname === TWO_FACTOR_PATH ? ' is-current' : ''}`}
+        className={`nav__item${pathname === TWO_FACTOR_PATH ? ' is-current' : ''}`}
         aria-current={pathname === TWO_FACTOR_PATH ? 'page' : undefined}
         title={collapsed ? 'Two-factor authentication' : undefined}
       >

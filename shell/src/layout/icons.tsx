@@ -1,6 +1,8 @@
 import {
+  AuditOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
+  SafetyCertificateOutlined,
   SwapOutlined,
   TeamOutlined,
   ToolOutlined,
@@ -35,6 +37,8 @@ export const menuIcons: Record<string, ReactNode> = {
   lottery: <TrophyOutlined />,
   mines: <MineIcon />,
   withdrawals: <WalletOutlined />,
+  audit: <AuditOutlined />,
+  admins: <SafetyCertificateOutlined />,
 };
 
 export function MenuIcon({ name }: { name?: string | undefined }) {

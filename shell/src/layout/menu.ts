@@ -1,14 +1,25 @@
+import { areaOf, type Guarded, visibleMenu } from '../auth/access.ts';
 import type { MenuItem, Registry } from '../registry/registry.ts';
 
 /** The shell's own sidebar entries; the registry adds the areas' entries around them by `order`. */
-const shellMenu: MenuItem[] = [
+const shellMenu: Guarded[] = [
   { key: 'dashboard', label: 'Dashboard', icon: 'dashboard', order: 0, path: '/' },
   { key: 'maintenance', label: 'Maintenance', icon: 'maintenance', order: 40, path: '/maintenance' },
+  { key: 'audit', label: 'Audit Log', icon: 'audit', order: 90, path: '/audit', permission: 'audit:read' },
+  { key: 'admins', label: 'Admins', icon: 'admins', order: 95, path: '/admins', permission: 'admins:manage' },
 ];
 
-export function buildMenu(registry: Registry | null): MenuItem[] {
-  const fromRemotes = registry?.remotes.flatMap((remote) => remote.menu) ?? [];
-  return [...shellMenu, ...fromRemotes].sort((a, b) => a.order - b.order);
+/** The sidebar of an admin with `roles`: the shell's pages and the areas they may open. */
+export function buildMenu(registry: Registry | null, roles: readonly string[]): MenuItem[] {
+  const fromRemotes: Guarded[] =
+    registry?.remotes.flatMap((remote) => {
+      const area = areaOf(remote);
+      return remote.menu.map((item) => ({
+        ...item,
+        ...(area ? { permission: `${area}:read` as const } : {}),
+      }));
+    }) ?? [];
+  return visibleMenu([...shellMenu, ...fromRemotes], roles).sort((a, b) => a.order - b.order);
 }
 
 /** Whether a menu entry (or one of its children) is the current page. */

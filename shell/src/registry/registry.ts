@@ -24,6 +24,8 @@ export interface MenuItem {
 export interface RemoteEntry {
   /** The remote's federation name, e.g. 'mf_mines'; it exposes './app'. */
   name: string;
+  /** The area whose role opens it (issue 13); by default its name without 'mf_' ('support_users' -> 'support-users'). */
+  area?: string;
   /** URL of the remote's mf-manifest.json. */
   entry: string;
   routes: { path: string; title: string }[];
@@ -98,6 +100,7 @@ function remoteEntry(value: unknown, where: string): RemoteEntry {
   if (routes.length === 0) throw new RegistryError(`${where}.routes`, 'must not be empty');
   return {
     name: text(remote.name, `${where}.name`, NAME),
+    ...(remote.area === undefined ? {} : { area: text(remote.area, `${where}.area`) }),
     entry: text(remote.entry, `${where}.entry`),
     routes,
     menu: array(remote.menu ?? [], `${where}.menu`).map((item, i) => menuItem(item, `${where}.menu[${i}]`)),

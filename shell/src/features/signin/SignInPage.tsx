@@ -6,15 +6,17 @@ import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/store.ts';
 import { useNotifiedAction } from '../../components/useNotifiedAction.ts';
 import { notify } from '../../notify.ts';
-import { type Credentials, enableTwoFactor, type LoginOutcome, login } from './api.ts';
+import { type Credentials, changeOneTimePassword, enableTwoFactor, type LoginOutcome, login } from './api.ts';
 import { CodeInput } from './CodeInput.tsx';
 import { Field } from './Field.tsx';
+import { NewPasswordStep } from './NewPasswordStep.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
 import { TwoFactorQr } from './TwoFactorQr.tsx';
 
 type Mode =
   | { name: 'credentials' }
   | { name: 'verify' }
+  | { name: 'password'; passwordToken: string }
   | (Extract<LoginOutcome, { kind: 'setup' }> & { name: 'setup' });
 
 function CredentialsForm({ onSubmit, busy }: { onSubmit: (values: Credentials) => void; busy: boolean }) {
@@ -145,8 +147,19 @@ export default function SignInPage() {
       setCode('');
       if (outcome.kind === 'signed-in') finish(outcome, 'Login successful');
       else if (outcome.kind === 'verify') setMode({ name: 'verify' });
+      else if (outcome.kind === 'password')
+        setMode({ name: 'password', passwordToken: outcome.passwordToken });
       else setMode({ ...outcome, name: 'setup' });
     }, 'Login failed');
+
+  // A one-time password changed: sign in with the new one (2FA steps may follow).
+  const submitNewPassword = (newPassword: string) =>
+    run(async () => {
+      if (mode.name !== 'password' || !credentials) return;
+      await changeOneTimePassword(mode.passwordToken, credentials.password, newPassword);
+      notify.success('Password changed');
+      await submitCredentials({ ...credentials, password: newPassword });
+    }, 'Failed to change password');
 
   const submitVerify = (event: FormEvent) => {
     event.preventDefault();
@@ -194,6 +207,14 @@ export default function SignInPage() {
           <p className="signin__subtitle">Please sign in to your admin account to continue</p>
 
           {mode.name === 'credentials' && <CredentialsForm onSubmit={submitCredentials} busy={busy} />}
+
+          {mode.name === 'password' && (
+            <NewPasswordStep
+              busy={busy}
+              onSubmit={submitNewPassword}
+              onBack={() => setMode({ name: 'credentials' })}
+            />
+          )}
 
           {mode.name === 'verify' && (
             <CodeStep

@@ -4,6 +4,7 @@ import type {
   TwoFactorSetupData,
   TwoFactorSetupResponse,
 } from '@backoffice/shared/contract';
+import { endpoints } from '@backoffice/shared/endpoints';
 import { ApiError, trusted } from '@backoffice/shared/host';
 import { credentialHttp, http } from '../../app/services.ts';
 
@@ -15,6 +16,7 @@ export interface Credentials {
 export type LoginOutcome =
   | { kind: 'signed-in'; token: string; user: import('@backoffice/shared/host').AdminUser; message: string }
   | { kind: 'verify' }
+  | { kind: 'password'; passwordToken: string }
   | { kind: 'setup'; qrCodeUrl: string; secret: string; userId: number; setupToken: string };
 
 /**
@@ -34,6 +36,9 @@ export async function login(credentials: Credentials, twoFactorToken?: string): 
     return { kind: 'signed-in', token: data.token, user: data.user, message: answer.message };
   }
   if (data && 'twoFactorRequired' in data && data.twoFactorRequired) return { kind: 'verify' };
+  if (data && 'passwordChangeRequired' in data && data.passwordChangeRequired) {
+    return { kind: 'password', passwordToken: data.token };
+  }
   if (data && 'setupRequired' in data && data.setupRequired) {
     return {
       kind: 'setup',
@@ -89,4 +94,20 @@ export async function enableTwoFactor(setup: PendingSetup, code: string, proof?:
   if (!answer.data)
     throw new ApiError('Invalid response from server', { kind: 'bad-response', fromServer: true });
   return { token: answer.data.token, user: answer.data.user, message: answer.message };
+}
+
+/**
+ * First sign-in with a one-time password: POST /admin/auth/password with the short-lived 'password-change'
+ * token of the login answer; the admin then signs in with the new password.
+ */
+export async function changeOneTimePassword(
+  passwordToken: string,
+  currentPassword: string,
+  newPassword: string,
+) {
+  await http.call(
+    endpoints.changePassword,
+    { body: { currentPassword, newPassword } },
+    { headers: { Authorization: `Bearer ${passwordToken}` } },
+  );
 }

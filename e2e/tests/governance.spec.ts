@@ -1,0 +1,113 @@
+import { ApiClient, enableTwoFactor } from '../support/api.ts';
+import { shellOrigin } from '../support/config.ts';
+import { expect, sidebar, test, toast } from '../support/fixtures.ts';
+import { runState, storageStateFor } from '../support/state.ts';
+
+// Issue 13: roles per area in the console, and the superadmin's admin screen.
+
+const api = new ApiClient();
+const superToken = () => runState().twoFactor.main.session.token;
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** An admin created by the superadmin through the API, through its first sign-in and 2FA set-up. */
+async function adminWithRoles(roles: string[]) {
+  const email = `gov-${unique()}@example.com`;
+  const created = await api.send<{ oneTimePassword: string }>('POST', '/admin/admins', {
+    token: superToken(),
+    body: { email, name: `Gov ${roles.join(' ')}`, roles },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const oneTime = created.body.data!.oneTimePassword;
+  const first = await api.login(email, oneTime);
+  const passwordToken = (first.body.data as { token?: string }).token!;
+  const password = `Own-${unique()}-pass`;
+  const changed = await api.send('POST', '/admin/auth/password', {
+    token: passwordToken,
+    body: { currentPassword: oneTime, newPassword: password },
+  });
+  expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+  return { email, password, ...(await enableTwoFactor(api, email, password)) };
+}
+
+test('a finance admin sees only finance in the sidebar and cannot open the lottery area', async ({
+  browser,
+}) => {
+  const finance = await adminWithRoles(['finance']);
+  const context = await browser.newContext({ storageState: storageStateFor(shellOrigin, finance.session) });
+  const page = await context.newPage();
+
+  await page.goto('/withdrawals/pending');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pending Withdrawals' })).toBeVisible();
+  const nav = sidebar(page);
+  await expect(nav.getByRole('button', { name: 'Withdrawals' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Transactions' })).toBeVisible();
+  for (const hidden of ['Lottery', 'Mines'])
+    await expect(nav.getByRole('button', { name: hidden })).toHaveCount(0);
+  for (const hidden of ['Users', 'Support', 'Admins', 'Audit Log']) {
+    await expect(nav.getByRole('link', { name: hidden })).toHaveCount(0);
+  }
+
+  await page.goto('/lottery/open');
+  await expect(page.getByRole('heading', { name: 'You do not have access to this area' })).toBeVisible();
+  await page.goto('/admins');
+  await expect(page.getByRole('heading', { name: 'You do not have access to this area' })).toBeVisible();
+
+  // The API refuses it too, whatever the console shows.
+  const refused = await api.send('GET', '/admin/lottery?status=open', { token: finance.session.token });
+  expect(refused).toMatchObject({ status: 403, body: { message: 'Insufficient permissions' } });
+  await context.close();
+});
+
+test('a superadmin creates an admin, who signs in with the one-time password, then resets its 2FA', async ({
+  page,
+  browser,
+}) => {
+  const email = `new-${unique()}@example.com`;
+  await page.goto('/admins');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admins' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create admin' }).click();
+  const create = page.getByRole('dialog', { name: 'Create admin' });
+  await create.getByLabel('Email').fill(email);
+  await create.getByLabel('Name').fill('New Mines Admin');
+  await create.getByRole('checkbox', { name: 'Mines' }).check();
+  await create.getByRole('button', { name: 'Create admin' }).click();
+  const shown = page.getByRole('dialog', { name: 'Admin created' });
+  const oneTime = (await shown.locator('code').innerText()).trim();
+  expect(oneTime.length).toBeGreaterThanOrEqual(12);
+  await shown.getByRole('button', { name: 'Done' }).click();
+
+  // The new admin's first sign-in, in the console: choose a password, then set up 2FA.
+  const fresh = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const signIn = await fresh.newPage();
+  await signIn.goto('/auth/signin');
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByLabel('Password', { exact: true }).fill(oneTime);
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(signIn.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  const own = `Mines-${unique()}-pass`;
+  await signIn.getByLabel('New password', { exact: true }).fill(own);
+  await signIn.getByLabel('Repeat new password').fill(own);
+  await signIn.getByRole('button', { name: 'Change password & sign in' }).click();
+  await expect(signIn.getByRole('heading', { name: 'Set Up Google Authenticator' })).toBeVisible();
+  await fresh.close();
+  const { session } = await enableTwoFactor(api, email, own);
+  expect(session.user).toMatchObject({ email, roles: ['mines'] });
+
+  // Reset its 2FA from the admin screen: the next sign-in sets it up again.
+  await page.getByLabel('Name or email').fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('On');
+  await row.getByRole('button', { name: 'Reset 2FA' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Reset two-factor authentication' });
+  await expect(confirm).toContainText(email);
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Reset 2FA' }).click();
+  await expect(toast(page, 'must set up two-factor authentication at the next sign-in')).toBeVisible();
+  await expect(row).toContainText('Setup required');
+
+  const again = await api.login(email, own);
+  expect(again.body.data).toMatchObject({ setupRequired: true });
+  const old = await api.send('GET', '/admin/mines/stats', { token: session.token });
+  expect(old.status).toBe(401);
+});
