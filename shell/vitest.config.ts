@@ -6,5 +6,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
+    // antd's first render takes seconds on a loaded machine.
+    testTimeout: 20000,
   },
 });

@@ -58,7 +58,10 @@ test('replace the authenticator from the two-factor page', async ({ browser, sta
   const qr = page.getByRole('img', { name: /QR code/i });
   await expect(qr).toBeVisible();
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-  const newSecret = ((await page.locator('.signin__secret code').textContent()) ?? '').replace(/\s+/g, '');
+  const newSecret = ((await page.locator('.shell-signin__secret code').textContent()) ?? '').replace(
+    /\s+/g,
+    '',
+  );
   expect(newSecret).toMatch(/^[A-Z2-7]{16,}$/);
   expect(newSecret).not.toBe(admin.secret);
   await expect(toast(page, 'Invalid password')).toBeHidden();

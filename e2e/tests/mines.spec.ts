@@ -1,12 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { count, usdt } from '../support/format.ts';
+import { count, money, usdt } from '../support/format.ts';
 
 // Spec 2.11 and 9: tiles, the two lists paged 5 at a time, medals for ranks 1-3.
 
 const list = (page: Page, title: string) => page.getByRole('region', { name: title });
-const rows = (box: Locator) => box.getByRole('listitem');
-const pager = (page: Page, title: string) => page.getByRole('navigation', { name: `${title} pages` });
+/** The data rows of a list's table. */
+const rows = (box: Locator) => box.getByRole('table').locator('tbody tr.ant-table-row');
+/** antd's pager: page items and the arrows are named by their title. */
+const pager = (page: Page, title: string) => list(page, title).locator('.ant-pagination');
+const pageItem = (pager: Locator, n: number) => pager.getByTitle(String(n), { exact: true });
 
 async function gameIds(box: Locator): Promise<number[]> {
   const texts = await rows(box).allInnerTexts();
@@ -18,11 +21,12 @@ test('mines dashboard: tiles equal the database', async ({ page, state }) => {
   await page.goto('/mines/dashboard');
   await expect(page.getByRole('heading', { name: 'Mines – All-Time Mines Activity' })).toBeVisible();
   const tiles = page.getByRole('region', { name: 'All-time figures' });
+  // Each tile: its label, then its figure and unit.
   const expectedTiles: [string, string][] = [
-    ['Total Betting', usdt(e.totalMineBets)],
+    ['Total Betting', `${money(e.totalMineBets)}USDT`],
     ['Total Games', count(e.totalMineGames)],
-    ['Total Payout', usdt(e.totalMineWinnings)],
-    ['Admin Profit', usdt(e.mineAdminProfit)],
+    ['Total Payout', `${money(e.totalMineWinnings)}USDT`],
+    ['Admin Profit', `${money(e.mineAdminProfit)}USDT`],
   ];
   for (const [label, value] of expectedTiles) {
     await expect(tiles.getByText(label, { exact: true })).toBeVisible();
@@ -44,17 +48,14 @@ test('mines dashboard: paging of Active Games and Recent Big Wins', async ({ pag
   await expect(active).toContainText(`${count(activeGameIds.length)} total`);
   const page1 = await gameIds(active);
   const activePager = pager(page, 'Active Games');
-  await expect(activePager.getByRole('button', { name: 'Previous' })).toBeDisabled();
-  await activePager.getByRole('button', { name: '2', exact: true }).click();
-  await expect(activePager.getByRole('button', { name: '2', exact: true })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
+  await expect(activePager.getByTitle('Previous Page')).toHaveAttribute('aria-disabled', 'true');
+  await pageItem(activePager, 2).click();
+  await expect(pageItem(activePager, 2)).toHaveClass(/ant-pagination-item-active/);
   await expect(rows(active)).toHaveCount(Math.min(5, activeGameIds.length - 5));
   await expect.poll(async () => (await gameIds(active)).some((id) => page1.includes(id))).toBe(false);
   const page2 = await gameIds(active);
   for (const id of [...page1, ...page2]) expect(activeGameIds).toContain(id);
-  await activePager.getByRole('button', { name: 'Previous' }).click();
+  await activePager.getByTitle('Previous Page').click();
   await expect.poll(() => gameIds(active)).toEqual(page1);
 
   // Big wins: ranks 1-5 with medals for the podium, then 6-10 without; payouts from the database.
@@ -78,11 +79,8 @@ test('mines dashboard: paging of Active Games and Recent Big Wins', async ({ pag
   }
 
   const winsPager = pager(page, 'Recent Big Wins');
-  await winsPager.getByRole('button', { name: 'Next' }).click();
-  await expect(winsPager.getByRole('button', { name: '2', exact: true })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
+  await winsPager.getByTitle('Next Page').click();
+  await expect(pageItem(winsPager, 2)).toHaveClass(/ant-pagination-item-active/);
   const onSecondPage = Math.min(5, bigWinPayouts.length - 5);
   await expect(rows(wins)).toHaveCount(onSecondPage);
   await expect(rows(wins).first()).toContainText('#6');
@@ -92,8 +90,5 @@ test('mines dashboard: paging of Active Games and Recent Big Wins', async ({ pag
     await expect(rows(wins).nth(n)).toContainText(`+${usdt(bigWinPayouts[n + 5]!)}`);
   }
   // The other list kept its own page.
-  await expect(activePager.getByRole('button', { name: '1', exact: true })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
+  await expect(pageItem(activePager, 1)).toHaveClass(/ant-pagination-item-active/);
 });

@@ -36,7 +36,9 @@ test('mf-mines down: fallback in its area, the console keeps working, Retry reco
     await expect(page.getByRole('heading', { name: 'Mines – All-Time Mines Activity' })).toBeVisible({
       timeout: 30_000,
     });
-    await expect(page.getByRole('region', { name: 'Active Games' }).getByRole('listitem')).toHaveCount(5);
+    await expect(
+      page.getByRole('region', { name: 'Active Games' }).locator('tbody tr.ant-table-row'),
+    ).toHaveCount(5);
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
     await expect(fallback).toHaveCount(0);
   } finally {

@@ -74,10 +74,12 @@ for (const viewport of viewports) {
       }
 
       await page.goto('/mines/dashboard');
-      await expect(page.getByRole('region', { name: 'Active Games' }).getByRole('listitem')).toHaveCount(5);
-      await expect(page.getByRole('region', { name: 'Recent Big Wins' }).getByRole('listitem')).toHaveCount(
-        5,
-      );
+      await expect(
+        page.getByRole('region', { name: 'Active Games' }).locator('tbody tr.ant-table-row'),
+      ).toHaveCount(5);
+      await expect(
+        page.getByRole('region', { name: 'Recent Big Wins' }).locator('tbody tr.ant-table-row'),
+      ).toHaveCount(5);
       await shot(page, 'mines-dashboard');
 
       await page.goto('/maintenance');

@@ -17,7 +17,9 @@ test('a route change scrolls the page back to the top', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
   await link.click();
   await expect(page).toHaveURL(/\/mines\/dashboard$/);
-  await expect(page.getByRole('region', { name: 'Recent Big Wins' }).getByRole('listitem')).toHaveCount(5);
+  await expect(
+    page.getByRole('region', { name: 'Recent Big Wins' }).locator('tbody tr.ant-table-row'),
+  ).toHaveCount(5);
   // The mines page is tall enough that a kept scroll position would show.
   expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(844 + 200);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);

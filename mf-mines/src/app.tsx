@@ -1,7 +1,6 @@
 import { HostProvider, type RemoteAppProps } from '@backoffice/shared/host';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import MinesDashboard from './features/dashboard/MinesDashboard.tsx';
-import '@backoffice/shared/ui/ui.css';
 import './mines.css';
 
 /** The remote's one exposed module: its routes, rendered by the shell inside the console layout. */

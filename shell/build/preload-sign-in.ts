@@ -18,7 +18,9 @@ export function pluginPreloadSignIn(chunkName = 'signin'): RsbuildPlugin {
           .filter((file) => file.endsWith('.js') || file.endsWith('.css'))
           .map((file) => `${assetPrefix.replace(/\/$/, '')}/${file}`);
         const script = `if(!localStorage.getItem('auth_token'))${JSON.stringify(files)}.forEach(function(f){var l=document.createElement('link');l.rel='preload';l.as=/\\.css$/.test(f)?'style':'script';l.href=f;document.head.appendChild(l)})`;
-        headTags.push({ tag: 'script', children: script });
+        // First in <head>: an inline script after a stylesheet waits for it, and one after a classic
+        // script waits for that script; here it runs as soon as the parser reaches it.
+        headTags.unshift({ tag: 'script', children: script });
         return { headTags, bodyTags };
       });
     },

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Root } from './app/Root.tsx';
-import './styles.css';
+import './app/base.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -32,10 +32,10 @@ describe('the fallback error page (spec section 2.1)', () => {
 describe('the loading indicator (spec section 2.3)', () => {
   it('has three sizes, inline or covering the whole screen', () => {
     const { container, rerender } = render(<Loading size="small" />);
-    expect(container.querySelector('.loading-inline .spinner--small')).toBeTruthy();
+    expect(container.querySelector('.shell-loading-inline .shell-spinner--small')).toBeTruthy();
     rerender(<Loading size="large" fullScreen />);
-    expect(container.querySelector('.loading-screen .spinner--large')).toBeTruthy();
+    expect(container.querySelector('.shell-loading-screen .shell-spinner--large')).toBeTruthy();
     rerender(<Loading />);
-    expect(screen.getByRole('status', { name: 'Loading' }).className).toContain('spinner--medium');
+    expect(screen.getByRole('status', { name: 'Loading' }).className).toContain('shell-spinner--medium');
   });
 });

@@ -11,7 +11,7 @@ import { useRegistry } from '../registry/store.ts';
 import { useHostContext } from './host.ts';
 
 /** Any path the shell does not own: the registry says which remote owns it; unknown paths go to '/'. */
-export function RemoteRoute() {
+export default function RemoteRoute() {
   const { pathname } = useLocation();
   const { registry, error, load } = useRegistry();
   const host = useHostContext();

@@ -3,16 +3,23 @@ import { Route, Routes } from 'react-router-dom';
 import { useAuth } from '../auth/store.ts';
 import { Loading } from '../components/Loading.tsx';
 import { PublicOnly, RequireAuth, RequirePermission } from './guards.tsx';
-import { RemoteRoute } from './RemoteRoute.tsx';
 
 // Every page is a chunk of its own, the sign-in page too: it carries antd's form controls and the
 // login schema, which no signed-in page needs. A visitor without a session starts downloading it
 // at once, while React mounts.
 // The chunk name is what build/preload-sign-in.ts preloads from index.html.
 const loadSignIn = () => import(/* webpackChunkName: "signin" */ '../features/signin/SignInPage.tsx');
-if (!useAuth.getState().token) void loadSignIn();
+// The layout and the remote route (the registry, the federation runtime's loader) are no part of the
+// sign-in page; with a session they start downloading at once, side by side.
+const loadLayout = () => import('../layout/AppLayout.tsx');
+const loadRemoteRoute = () => import('./RemoteRoute.tsx');
+if (useAuth.getState().token) {
+  void loadLayout();
+  void loadRemoteRoute();
+} else void loadSignIn();
 const SignInPage = lazy(loadSignIn);
-const AppLayout = lazy(() => import('../layout/AppLayout.tsx'));
+const AppLayout = lazy(loadLayout);
+const RemoteRoute = lazy(loadRemoteRoute);
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx'));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.tsx'));
 const TwoFactorPage = lazy(() => import('../features/account/TwoFactorPage.tsx'));
@@ -37,7 +44,7 @@ export function AppRoutes() {
           path="/admins"
           element={<RequirePermission permission="admins:manage">{page(<AdminsPage />)}</RequirePermission>}
         />
-        <Route path="*" element={<RemoteRoute />} />
+        <Route path="*" element={page(<RemoteRoute />)} />
       </Route>
     </Routes>
   );

@@ -1,10 +1,13 @@
+import { create } from 'zustand';
 import { useAuth } from '../auth/store.ts';
 import { runtimeConfig } from '../config.ts';
 import { createAxios, createHttpClient } from '../http/client.ts';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 let navigateTo: Navigate = (to) => window.location.assign(to);
-let maintenanceShown = false;
+
+/** Spec section 4: whether the 503 redirect to /maintenance has happened (it happens once until left). */
+export const useMaintenanceRedirect = create<{ shown: boolean }>(() => ({ shown: false }));
 
 /** The router registers itself here so that code outside React (the HTTP layer) can navigate. */
 export function setNavigator(navigate: Navigate) {
@@ -17,7 +20,7 @@ export function navigate(to: string, options?: { replace?: boolean }) {
 
 /** Spec section 4: a 503 goes to /maintenance once; leaving the page arms it again. */
 export function leaveMaintenance() {
-  maintenanceShown = false;
+  useMaintenanceRedirect.setState({ shown: false });
   navigate('/');
 }
 
@@ -29,8 +32,8 @@ export const axiosInstance = createAxios({
     navigate('/', { replace: true });
   },
   onMaintenance() {
-    if (maintenanceShown) return;
-    maintenanceShown = true;
+    if (useMaintenanceRedirect.getState().shown) return;
+    useMaintenanceRedirect.setState({ shown: true });
     navigate('/maintenance', { replace: true });
   },
 });

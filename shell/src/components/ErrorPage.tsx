@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import './ErrorPage.css';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -19,14 +20,14 @@ export function ErrorPage({
   onHome?: () => void;
 }) {
   return (
-    <div className={`error-page${inline ? ' error-page--inline' : ''}`} role="alert">
+    <div className={`shell-error-page${inline ? ' shell-error-page--inline' : ''}`} role="alert">
       <h1>Unexpected Application Error!</h1>
-      <p className="error-page__message">{describe(error)}</p>
-      <div className="error-page__actions">
-        <button type="button" className="btn btn--primary" onClick={onHome}>
+      <p className="shell-error-page__message">{describe(error)}</p>
+      <div className="shell-error-page__actions">
+        <button type="button" className="shell-btn shell-btn--primary" onClick={onHome}>
           Back to Dashboard
         </button>
-        <button type="button" className="btn" onClick={() => window.location.reload()}>
+        <button type="button" className="shell-btn" onClick={() => window.location.reload()}>
           Reload
         </button>
       </div>

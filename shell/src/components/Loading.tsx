@@ -1,3 +1,4 @@
+import './Loading.css';
 export type LoadingSize = 'small' | 'medium' | 'large';
 
 /** Spec section 2.3: three sizes; covers the whole screen (dimmed, blurred) or sits inline. */
@@ -10,7 +11,9 @@ export function Loading({
   fullScreen?: boolean;
   label?: string;
 }) {
-  const spinner = <span className={`spinner spinner--${size}`} role="status" aria-label={label} />;
-  if (!fullScreen) return <div className="loading-inline">{spinner}</div>;
-  return <div className="loading-screen">{spinner}</div>;
+  const spinner = (
+    <span className={`shell-spinner shell-spinner--${size}`} role="status" aria-label={label} />
+  );
+  if (!fullScreen) return <div className="shell-loading-inline">{spinner}</div>;
+  return <div className="shell-loading-screen">{spinner}</div>;
 }

@@ -1,5 +1,6 @@
 import { Button, Result } from 'antd';
 import { Link } from 'react-router-dom';
+import './no-access.css';
 
 /** A page the admin's roles do not open (a direct URL): said plainly, with the way back. */
 export function NoAccess() {

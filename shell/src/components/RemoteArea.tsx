@@ -14,6 +14,7 @@ import { loadRemoteApp } from '../federation/runtime.ts';
 import type { RemoteEntry } from '../registry/registry.ts';
 import { ErrorPage } from './ErrorPage.tsx';
 import { Loading } from './Loading.tsx';
+import './RemoteArea.css';
 
 /** The remote could not be LOADED (manifest, entry or chunk fetch): the 'unavailable' fallback with Retry. */
 export class RemoteLoadError extends Error {
@@ -82,8 +83,8 @@ export function AreaUnavailable({
   onRetry: () => void;
 }) {
   return (
-    <div className="area-unavailable" role="alert">
-      <div className="area-unavailable__icon" aria-hidden>
+    <div className="shell-area-unavailable" role="alert">
+      <div className="shell-area-unavailable__icon" aria-hidden>
         !
       </div>
       <h2>This area is unavailable</h2>
@@ -91,11 +92,11 @@ export function AreaUnavailable({
         {area ? `The ${area} area` : 'This part of the console'} could not be loaded. It may be restarting or
         being redeployed; the rest of the console works as usual.
       </p>
-      <details className="area-unavailable__detail">
+      <details className="shell-area-unavailable__detail">
         <summary>Technical details</summary>
         <code>{detail}</code>
       </details>
-      <button type="button" className="btn btn--primary" onClick={onRetry}>
+      <button type="button" className="shell-btn shell-btn--primary" onClick={onRetry}>
         Retry
       </button>
     </div>
@@ -114,7 +115,7 @@ function AreaRelease({ remote }: { remote: RemoteEntry }) {
   }, [remote.entry]);
   if (!release) return null;
   return (
-    <p className="area-release" title={release.commit ? `commit ${release.commit}` : undefined}>
+    <p className="shell-area-release" title={release.commit ? `commit ${release.commit}` : undefined}>
       {remote.name} {release.version}
     </p>
   );

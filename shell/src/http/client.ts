@@ -54,7 +54,7 @@ function serverMessage(error: AxiosError): string | undefined {
 
 /** Maps an axios failure onto the failure kinds of spec section 8. */
 export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
+  if (isApiError(error)) return error;
   if (!axios.isAxiosError(error))
     return new ApiError('An unexpected error occurred', { kind: 'bad-response' });
   if (axios.isCancel(error) || error.code === 'ERR_CANCELED')

@@ -9,6 +9,7 @@ import { useRegistry } from '../registry/store.ts';
 import { buildMenu } from './menu.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { SignOutDialog } from './SignOutDialog.tsx';
+import './layout.css';
 
 const EXPANDED_KEY = 'sidebar_expanded';
 const NO_ROLES: string[] = [];
@@ -41,23 +42,23 @@ export default function AppLayout() {
   };
 
   return (
-    <div className={`app${expanded ? '' : ' app--collapsed'}`}>
-      <header className="topbar">
+    <div className={`shell-app${expanded ? '' : ' shell-app--collapsed'}`}>
+      <header className="shell-topbar">
         <button
           type="button"
-          className="topbar__menu"
+          className="shell-topbar__menu"
           aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={mobileOpen}
           onClick={() => setMobileOpen(!mobileOpen)}
         >
           {mobileOpen ? <CloseOutlined /> : <MenuOutlined />}
         </button>
-        <Link to="/" className="topbar__brand">
+        <Link to="/" className="shell-topbar__brand">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           Back Office
         </Link>
       </header>
-      <aside className={`sidebar${mobileOpen ? ' is-open' : ''}`}>
+      <aside className={`shell-sidebar${mobileOpen ? ' shell-is-open' : ''}`}>
         <Sidebar
           menu={buildMenu(registry, roles)}
           collapsed={!expanded}
@@ -65,8 +66,10 @@ export default function AppLayout() {
           onSignOut={() => setSigningOut(true)}
         />
       </aside>
-      {mobileOpen && <div className="sidebar-backdrop" onClick={() => setMobileOpen(false)} aria-hidden />}
-      <main className="page">
+      {mobileOpen && (
+        <div className="shell-sidebar-backdrop" onClick={() => setMobileOpen(false)} aria-hidden />
+      )}
+      <main className="shell-page">
         {/* The shell's own pages use the shared list and dialog parts, which read the host like a remote. */}
         <HostProvider host={host}>
           <Outlet />

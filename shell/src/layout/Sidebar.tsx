@@ -17,7 +17,7 @@ function SignedInAdmin({ collapsed }: { collapsed: boolean }) {
   const user = useAuth((state) => state.user);
   if (!user || collapsed) return null;
   return (
-    <div className="sidebar__admin">
+    <div className="shell-sidebar__admin">
       <strong>{user.name || user.email}</strong>
       <span>{(user.roles ?? []).map(roleLabel).join(', ') || 'No roles'}</span>
     </div>
@@ -26,7 +26,7 @@ function SignedInAdmin({ collapsed }: { collapsed: boolean }) {
 
 function Logo({ compact }: { compact: boolean }) {
   return (
-    <Link to="/" className="sidebar__logo" aria-label="Back Office home">
+    <Link to="/" className="shell-sidebar__logo" aria-label="Back Office home">
       <img src="/favicon.svg" alt="" width={32} height={32} />
       {!compact && (
         <span>
@@ -43,25 +43,25 @@ function Submenu({ item, pathname, collapsed }: { item: MenuItem; pathname: stri
   const [open, setOpen] = useState(active);
   const expanded = open || (collapsed && active);
   return (
-    <li className={`nav__group${active ? ' is-active' : ''}`}>
+    <li className={`shell-nav__group${active ? ' shell-is-active' : ''}`}>
       <button
         type="button"
-        className="nav__item"
+        className="shell-nav__item"
         aria-expanded={expanded}
         title={collapsed ? item.label : undefined}
         onClick={() => setOpen(!open)}
       >
         <MenuIcon name={item.icon} />
-        <span className="nav__label">{item.label}</span>
-        <DownOutlined className={`nav__caret${expanded ? ' is-open' : ''}`} />
+        <span className="shell-nav__label">{item.label}</span>
+        <DownOutlined className={`shell-nav__caret${expanded ? ' shell-is-open' : ''}`} />
       </button>
       {expanded && (
-        <ul className="nav__children">
+        <ul className="shell-nav__children">
           {item.children?.map((child) => (
             <li key={child.path}>
               <Link
                 to={child.path}
-                className={`nav__child${pathname.startsWith(child.path) ? ' is-current' : ''}`}
+                className={`shell-nav__child${pathname.startsWith(child.path) ? ' shell-is-current' : ''}`}
                 aria-current={pathname.startsWith(child.path) ? 'page' : undefined}
                 title={collapsed ? `${item.label}: ${child.label}` : undefined}
               >
@@ -88,19 +88,19 @@ export function Sidebar({
 }) {
   const { pathname } = useLocation();
   return (
-    <nav className="sidebar__inner" aria-label="Main">
-      <div className="sidebar__head">
+    <nav className="shell-sidebar__inner" aria-label="Main">
+      <div className="shell-sidebar__head">
         <Logo compact={collapsed} />
         <button
           type="button"
-          className="sidebar__collapse"
+          className="shell-sidebar__collapse"
           onClick={onToggleCollapsed}
           aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
         >
           <span aria-hidden>{collapsed ? '»' : '«'}</span>
         </button>
       </div>
-      <ul className="nav">
+      <ul className="shell-nav">
         {menu.map((item) =>
           item.children ? (
             <Submenu key={item.key} item={item} pathname={pathname} collapsed={collapsed} />
@@ -108,12 +108,12 @@ export function Sidebar({
             <li key={item.key}>
               <Link
                 to={item.path ?? '/'}
-                className={`nav__item${isActive(item, pathname) ? ' is-current' : ''}`}
+                className={`shell-nav__item${isActive(item, pathname) ? ' shell-is-current' : ''}`}
                 aria-current={isActive(item, pathname) ? 'page' : undefined}
                 title={collapsed ? item.label : undefined}
               >
                 <MenuIcon name={item.icon} />
-                <span className="nav__label">{item.label}</span>
+                <span className="shell-nav__label">{item.label}</span>
               </Link>
             </li>
           ),
@@ -122,31 +122,36 @@ export function Sidebar({
       <SignedInAdmin collapsed={collapsed} />
       <Link
         to={SECURITY_PATH}
-        className={`nav__item sidebar__account${pathname === SECURITY_PATH ? ' is-current' : ''}`}
+        className={`shell-nav__item shell-sidebar__account${pathname === SECURITY_PATH ? ' shell-is-current' : ''}`}
         aria-current={pathname === SECURITY_PATH ? 'page' : undefined}
         title={collapsed ? 'Password and sessions' : undefined}
       >
-        <span className="menu-icon" aria-hidden>
+        <span className="shell-menu-icon" aria-hidden>
           <KeyOutlined />
         </span>
-        <span className="nav__label">Password and sessions</span>
+        <span className="shell-nav__label">Password and sessions</span>
       </Link>
       <Link
         to={TWO_FACTOR_PATH}
-        className={`nav__item${pathname === TWO_FACTOR_PATH ? ' is-current' : ''}`}
+        className={`shell-nav__item${pathname === TWO_FACTOR_PATH ? ' shell-is-current' : ''}`}
         aria-current={pathname === TWO_FACTOR_PATH ? 'page' : undefined}
         title={collapsed ? 'Two-factor authentication' : undefined}
       >
-        <span className="menu-icon" aria-hidden>
+        <span className="shell-menu-icon" aria-hidden>
           <SafetyOutlined />
         </span>
-        <span className="nav__label">Two-factor authentication</span>
+        <span className="shell-nav__label">Two-factor authentication</span>
       </Link>
-      <button type="button" className="nav__item sidebar__signout" onClick={onSignOut} title="Sign Out">
-        <span className="menu-icon" aria-hidden>
+      <button
+        type="button"
+        className="shell-nav__item shell-sidebar__signout"
+        onClick={onSignOut}
+        title="Sign Out"
+      >
+        <span className="shell-menu-icon" aria-hidden>
           <LogoutOutlined />
         </span>
-        <span className="nav__label">Sign Out</span>
+        <span className="shell-nav__label">Sign Out</span>
       </button>
     </nav>
   );

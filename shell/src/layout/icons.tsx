@@ -43,8 +43,8 @@ export const menuIcons: Record<string, ReactNode> = {
 
 export function MenuIcon({ name }: { name?: string | undefined }) {
   return (
-    <span className="menu-icon" aria-hidden>
-      {(name && menuIcons[name]) ?? <span className="menu-icon__dot" />}
+    <span className="shell-menu-icon" aria-hidden>
+      {(name && menuIcons[name]) ?? <span className="shell-menu-icon__dot" />}
     </span>
   );
 }

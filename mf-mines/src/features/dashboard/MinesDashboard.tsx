@@ -5,7 +5,6 @@ import {
   SwapOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import type { MineGame, MinesStats } from '@backoffice/shared/contract';
 import {
   formatCount,
   formatDateTime,
@@ -14,9 +13,13 @@ import {
   isActiveMineGame,
   ordinal,
 } from '@backoffice/shared/format';
-import { Pagination } from '@backoffice/shared/ui';
+import { PAGINATION } from '@backoffice/shared/rules';
+import { Alert, Card, Statistic, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
-import { type MinesPage, useMinesList, useMinesStats } from './useMines.ts';
+import { type Loaded, type MinesPage, type MinesStats, useMinesList, useMinesStats } from './useMines.ts';
+
+type MineGame = MinesPage['data'][number];
 
 /** The game's mine, drawn: antd has no such icon. */
 function MineIcon() {
@@ -29,165 +32,182 @@ function MineIcon() {
   );
 }
 
-function Tile({
-  label,
-  value,
-  unit,
-  icon,
-}: {
-  label: string;
-  value: string;
-  unit?: string;
-  icon: ReactNode;
-}) {
-  return (
-    <div className="mines-tile">
-      <span className="mines-tile__icon" aria-hidden>
-        {icon}
-      </span>
-      <div className="mines-tile__text">
-        <div className="mines-tile__label">{label}</div>
-        <div className="mines-tile__value">
-          <span className="mines-tile__figure">{value}</span>
-          {unit && <span className="mines-tile__unit"> {unit}</span>}
-        </div>
-      </div>
-    </div>
-  );
-}
+const tiles: { label: string; icon: ReactNode; unit?: string; value(s: MinesStats): string }[] = [
+  {
+    label: 'Total Betting',
+    icon: <DollarOutlined />,
+    unit: 'USDT',
+    value: (s) => formatMoney(s.totalMineBets),
+  },
+  { label: 'Total Games', icon: <PlayCircleOutlined />, value: (s) => formatCount(s.totalMineGames) },
+  { label: 'Total Payout', icon: <WalletOutlined />, unit: 'USDT', value: (s) => formatMoney(s.totalPayout) },
+  {
+    label: 'Win/Loss',
+    icon: <SwapOutlined />,
+    value: (s) => `${formatCount(s.mineGameWins)} / ${formatCount(s.mineGameLose)}`,
+  },
+  { label: 'Admin Profit', icon: <RiseOutlined />, unit: 'USDT', value: (s) => formatMoney(s.adminProfit) },
+];
 
-function Tiles({ stats }: { stats: MinesStats | null }) {
-  const show = (format: (s: MinesStats) => string) => (stats ? format(stats) : '…');
+function Tiles({ stats }: { stats: MinesStats | undefined }) {
   return (
     <section className="mines-tiles" aria-label="All-time figures">
-      <Tile
-        label="Total Betting"
-        icon={<DollarOutlined />}
-        value={show((s) => formatMoney(s.totalMineBets))}
-        unit="USDT"
-      />
-      <Tile
-        label="Total Games"
-        icon={<PlayCircleOutlined />}
-        value={show((s) => formatCount(s.totalMineGames))}
-      />
-      <Tile
-        label="Total Payout"
-        icon={<WalletOutlined />}
-        value={show((s) => formatMoney(s.totalPayout))}
-        unit="USDT"
-      />
-      <Tile
-        label="Win/Loss"
-        icon={<SwapOutlined />}
-        value={show((s) => `${formatCount(s.mineGameWins)} / ${formatCount(s.mineGameLose)}`)}
-      />
-      <Tile
-        label="Admin Profit"
-        icon={<RiseOutlined />}
-        value={show((s) => formatMoney(s.adminProfit))}
-        unit="USDT"
-      />
+      {tiles.map((tile) => (
+        <Card key={tile.label} size="small" className="mines-tile">
+          <Statistic
+            title={tile.label}
+            loading={!stats}
+            prefix={
+              <span className="mines-tile__icon" aria-hidden>
+                {tile.icon}
+              </span>
+            }
+            // Already formatted (exact decimals from strings): antd must not re-format it.
+            valueRender={() => <span className="mines-tile__figure">{stats ? tile.value(stats) : ''}</span>}
+            suffix={tile.unit}
+          />
+        </Card>
+      ))}
     </section>
   );
 }
 
+/** A card holding one of the two lists: a table paged 5 at a time by the server. */
 function ListCard({
   title,
-  subtitle,
+  extra,
   state,
   empty,
   page,
   onPage,
-  renderRow,
+  columns,
 }: {
   title: string;
-  subtitle?: ReactNode;
-  state: ReturnType<typeof useMinesList>;
+  extra?: ReactNode;
+  state: Loaded<MinesPage>;
   empty: string;
   page: number;
   onPage: (page: number) => void;
-  renderRow: (game: MineGame, index: number) => ReactNode;
+  columns: ColumnsType<MineGame>;
 }) {
-  const loaded: MinesPage | null = state.status === 'loaded' ? state.value : null;
+  const loaded = state.data;
   return (
     <section className="mines-card" aria-label={title}>
-      <header className="mines-card__header">
-        <h2>{title}</h2>
-        {subtitle}
-        {loaded && <span className="mines-card__count">{formatCount(loaded.total)} total</span>}
-      </header>
-      {state.status === 'loading' && (
-        <ul className="mines-list" aria-busy="true">
-          {[0, 1, 2, 3, 4].map((n) => (
-            <li key={n} className="mines-row mines-row--skeleton" />
-          ))}
-        </ul>
-      )}
-      {state.status === 'error' && (
-        <p className="mines-card__error" role="alert">
-          {state.message}
-        </p>
-      )}
-      {loaded && loaded.games.length === 0 && <p className="mines-card__empty">{empty}</p>}
-      {loaded && loaded.games.length > 0 && (
-        <ul className="mines-list">{loaded.games.map((game, index) => renderRow(game, index))}</ul>
-      )}
-      {loaded && (
-        <Pagination page={page} totalPages={loaded.totalPages} onChange={onPage} label={`${title} pages`} />
-      )}
+      <Card
+        title={<h2 className="mines-card__title">{title}</h2>}
+        extra={
+          <span className="mines-card__extra">
+            {extra}
+            {loaded && !state.error && (
+              <span className="mines-card__count">{formatCount(loaded.total)} total</span>
+            )}
+          </span>
+        }
+      >
+        {state.error ? (
+          <Alert type="error" showIcon title={state.error} />
+        ) : (
+          <Table<MineGame>
+            className="mines-table"
+            aria-label={title}
+            size="middle"
+            rowKey="id"
+            columns={columns}
+            dataSource={loaded?.data ?? []}
+            loading={state.loading}
+            locale={{ emptyText: empty }}
+            scroll={{ x: 'max-content' }}
+            pagination={{
+              current: page,
+              pageSize: PAGINATION.minesPageSize,
+              total: loaded?.total ?? 0,
+              showSizeChanger: false,
+              hideOnSinglePage: false,
+              onChange: onPage,
+            }}
+          />
+        )}
+      </Card>
     </section>
   );
 }
 
-function ActiveGameRow({ game }: { game: MineGame }) {
-  const active = isActiveMineGame(game.status);
-  return (
-    <li className="mines-row">
-      <span className="mines-row__mines" title={`${game.mines_count} mines`}>
+const player = (game: MineGame, line: ReactNode) => (
+  <span className="mines-player">
+    <strong>{game.user?.username ?? 'Unknown player'}</strong>
+    <small>{line}</small>
+  </span>
+);
+
+const activeColumns: ColumnsType<MineGame> = [
+  {
+    key: 'mines',
+    title: 'Mines',
+    render: (_, game) => (
+      <span className="mines-count" title={`${game.mines_count} mines`}>
         <MineIcon /> {game.mines_count}
       </span>
-      <span className="mines-row__main">
-        <strong>{game.user?.username ?? 'Unknown player'}</strong>
-        <small>Game #{game.id}</small>
-      </span>
-      <span className="mines-row__amount">{formatUsdt(game.amount)}</span>
-      <span
-        className={`mines-dot${active ? ' is-active' : ''}`}
-        role="img"
-        aria-label={active ? 'active' : 'inactive'}
-        title={active ? 'Active' : 'Inactive'}
-      />
-    </li>
-  );
-}
+    ),
+  },
+  { key: 'player', title: 'Player', render: (_, game) => player(game, `Game #${game.id}`) },
+  {
+    key: 'amount',
+    title: 'Bet',
+    align: 'right',
+    render: (_, game) => <span className="mines-amount">{formatUsdt(game.amount)}</span>,
+  },
+  {
+    key: 'status',
+    title: 'Status',
+    align: 'center',
+    render: (_, game) => {
+      const active = isActiveMineGame(game.status);
+      return (
+        <span
+          className={`mines-dot${active ? ' is-active' : ''}`}
+          role="img"
+          aria-label={active ? 'active' : 'inactive'}
+          title={active ? 'Active' : 'Inactive'}
+        />
+      );
+    },
+  },
+];
 
 const medals = ['gold', 'silver', 'bronze'];
 
-function BigWinRow({ game, rank }: { game: MineGame; rank: number }) {
+function Rank({ rank }: { rank: number }) {
   const medal = medals[rank - 1];
+  if (!medal) return <span className="mines-rank">#{rank}</span>;
   return (
-    <li className={`mines-row${medal ? ' mines-row--podium' : ''}`}>
-      <span className="mines-row__rank">
-        {medal ? (
-          <span
-            className={`mines-medal mines-medal--${medal}`}
-            role="img"
-            aria-label={`${medal} medal, ${ordinal(rank)}`}
-          >
-            {rank}
-          </span>
-        ) : (
-          `#${rank}`
-        )}
+    <span className="mines-rank">
+      <span
+        className={`mines-medal mines-medal--${medal}`}
+        role="img"
+        aria-label={`${medal} medal, ${ordinal(rank)}`}
+      >
+        {rank}
       </span>
-      <span className="mines-row__main">
-        <strong>{game.user?.username ?? 'Unknown player'}</strong>
-        <small>{formatDateTime(game.created_at)}</small>
-      </span>
-      <span className="mines-row__amount mines-row__amount--win">+{formatUsdt(game.payout)}</span>
-    </li>
+    </span>
   );
+}
+
+function winColumns(firstRank: number): ColumnsType<MineGame> {
+  return [
+    {
+      key: 'rank',
+      title: 'Rank',
+      align: 'center',
+      render: (_, game, index) => <Rank rank={game.rank ?? firstRank + index} />,
+    },
+    { key: 'player', title: 'Player', render: (_, game) => player(game, formatDateTime(game.created_at)) },
+    {
+      key: 'payout',
+      title: 'Payout',
+      align: 'right',
+      render: (_, game) => <span className="mines-amount mines-amount--win">+{formatUsdt(game.payout)}</span>,
+    },
+  ];
 }
 
 /** Spec section 2.11: the all-time mines activity. */
@@ -204,12 +224,8 @@ export default function MinesDashboard() {
         <h1>Mines – All-Time Mines Activity</h1>
         <p>Bets, payouts and games of the mines game since launch.</p>
       </header>
-      {stats.status === 'error' && (
-        <p className="mines-card__error" role="alert">
-          {stats.message}
-        </p>
-      )}
-      <Tiles stats={stats.status === 'loaded' ? stats.value : null} />
+      {stats.error && <Alert type="error" showIcon title={stats.error} />}
+      <Tiles stats={stats.data} />
       <div className="mines-columns">
         <ListCard
           title="Active Games"
@@ -217,18 +233,16 @@ export default function MinesDashboard() {
           empty="No active games right now"
           page={activePage}
           onPage={setActivePage}
-          renderRow={(game) => <ActiveGameRow key={game.id} game={game} />}
+          columns={activeColumns}
         />
         <ListCard
           title="Recent Big Wins"
-          subtitle={<span className="mines-live">Live Updates</span>}
+          extra={<span className="mines-live">Live Updates</span>}
           state={wins}
           empty="No big wins yet"
           page={winsPage}
           onPage={setWinsPage}
-          renderRow={(game, index) => (
-            <BigWinRow key={game.id} game={game} rank={game.rank ?? (winsPage - 1) * 5 + index + 1} />
-          )}
+          columns={winColumns((winsPage - 1) * PAGINATION.minesPageSize + 1)}
         />
       </div>
     </div>

@@ -1,62 +1,48 @@
-import type {
-  MineGame,
-  MinesListResponse,
-  MinesStats,
-  MinesStatsResponse,
-} from '@backoffice/shared/contract';
-import { errorMessage, type HttpClient, isCanceled, trusted, useHost } from '@backoffice/shared/host';
+import { endpoints } from '@backoffice/shared/endpoints';
+import { type CallAnswer, errorMessage, useHost } from '@backoffice/shared/host';
 import { PAGINATION } from '@backoffice/shared/rules';
-import { useEffect, useState } from 'react';
+import { useLoad } from '@backoffice/shared/ui';
+import { useEffect } from 'react';
 
-type Load<T> = { status: 'loading' } | { status: 'loaded'; value: T } | { status: 'error'; message: string };
+export type MinesPage = CallAnswer<'minesList'>['data'];
+export type MinesStats = CallAnswer<'minesStats'>['data'];
 
-export interface MinesPage {
-  games: MineGame[];
-  total: number;
-  totalPages: number;
+export interface Loaded<T> {
+  data: T | undefined;
+  loading: boolean;
+  /** The spec's message of a failed load (the server's, or the screen's fallback); null otherwise. */
+  error: string | null;
 }
 
-/**
- * Loads once per change of `key`: loading, then the value or the error (also toasted, with the
- * server's message or `fallback`). A newer load cancels the one in flight.
- */
-function useLoad<T>(
-  key: string,
-  fallback: string,
-  load: (http: HttpClient, signal: AbortSignal) => Promise<T>,
-) {
-  const { http, notify } = useHost();
-  const [state, setState] = useState<Load<T>>({ status: 'loading' });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for everything `load` reads
+/** useLoad plus spec section 8: a failure is toasted once, with the server's message or `fallback`. */
+function useNotifiedLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[], fallback: string) {
+  const { notify } = useHost();
+  const state = useLoad(load, deps);
+  const error = state.error ? errorMessage(state.error, fallback) : null;
   useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    load(http, controller.signal)
-      .then((value) => setState({ status: 'loaded', value }))
-      .catch((error: unknown) => {
-        if (isCanceled(error)) return;
-        const message = errorMessage(error, fallback);
-        notify.error(message);
-        setState({ status: 'error', message });
-      });
-    return () => controller.abort();
-  }, [http, notify, key, fallback]);
-  return state;
+    if (error) notify.error(error);
+  }, [error, notify]);
+  return { data: state.data, loading: state.loading, error } satisfies Loaded<T>;
 }
 
-/** One list of the dashboard ('' = active games, 'true' = recent big wins), 5 per page. */
-export function useMinesList(order: '' | 'true', page: number, fallback: string): Load<MinesPage> {
-  return useLoad(`${order}:${page}`, fallback, async (http, signal) => {
-    const answer = await http.get('/admin/mines', trusted<MinesListResponse>(), {
-      params: { page, limit: PAGINATION.minesPageSize, order },
-      signal,
-    });
-    return { games: answer.data.data, total: answer.data.total, totalPages: answer.data.totalPages };
-  });
+/** One list of the dashboard ('' = active games, 'true' = recent big wins), 5 per page (spec 2.11). */
+export function useMinesList(order: '' | 'true', page: number, fallback: string): Loaded<MinesPage> {
+  const { http } = useHost();
+  return useNotifiedLoad(
+    async (signal) => {
+      const query = { page, limit: PAGINATION.minesPageSize, order };
+      return (await http.call(endpoints.minesList, { query }, { signal })).data;
+    },
+    [http, order, page],
+    fallback,
+  );
 }
 
-export function useMinesStats(): Load<MinesStats> {
-  return useLoad('stats', 'Failed to fetch mine stats', async (http, signal) => {
-    return (await http.get('/admin/mines/stats', trusted<MinesStatsResponse>(), { signal })).data;
-  });
+export function useMinesStats(): Loaded<MinesStats> {
+  const { http } = useHost();
+  return useNotifiedLoad(
+    async (signal) => (await http.call(endpoints.minesStats, {}, { signal })).data,
+    [http],
+    'Failed to fetch mine stats',
+  );
 }

@@ -1,15 +1,18 @@
 import { isValidTwoFactorCode, messages } from '@backoffice/shared/rules';
-import { Badge, Button, Card, PageHeader } from '@backoffice/shared/ui';
+import { Field, PageHeader } from '@backoffice/shared/ui';
+import { Button, Card, Tag } from 'antd';
 import '@backoffice/shared/ui/ui.css';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useAuth } from '../../auth/store.ts';
 import { useNotifiedAction } from '../../components/useNotifiedAction.ts';
 import { notify } from '../../notify.ts';
 import { type CurrentProof, enableTwoFactor, type PendingSetup, startTwoFactorSetup } from '../signin/api.ts';
 import { CodeInput } from '../signin/CodeInput.tsx';
-import { Field } from '../signin/Field.tsx';
+import { fieldProps } from '../signin/fieldProps.ts';
 import { PasswordInput } from '../signin/PasswordInput.tsx';
 import { TwoFactorQr } from '../signin/TwoFactorQr.tsx';
+import '../signin/signin.css';
+import './account.css';
 
 export const TWO_FACTOR_TITLE = 'Two-factor authentication';
 
@@ -38,6 +41,7 @@ function ProofForm({
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const passwordId = useId();
   const error = submitted ? passwordError(password) : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,25 +50,23 @@ function ProofForm({
     onSubmit({ currentPassword: password, currentCode: code });
   };
   return (
-    <form className="signin__form account-2fa__form" onSubmit={submit} noValidate>
-      <h2 className="signin__step">Replace authenticator</h2>
-      <p className="signin__hint">
+    <form className="shell-signin__form shell-account-2fa__form" onSubmit={submit} noValidate>
+      <h2 className="shell-signin__step">Replace authenticator</h2>
+      <p className="shell-signin__hint">
         Confirm it is you: enter your current password and a code from the authenticator app you use now.
       </p>
-      <Field label="Current password" error={error}>
-        {(props) => (
-          <PasswordInput
-            {...props}
-            autoComplete="current-password"
-            placeholder="Your password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        )}
+      <Field label="Current password" error={error} htmlFor={passwordId}>
+        <PasswordInput
+          {...fieldProps(passwordId, error)}
+          autoComplete="current-password"
+          placeholder="Your password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
       </Field>
       <CodeInput label="Current code" value={code} onChange={setCode} autoFocus={false} />
-      <div className="account-2fa__actions">
-        <Button variant="primary" type="submit" loading={busy} disabled={!isValidTwoFactorCode(code)}>
+      <div className="shell-account-2fa__actions">
+        <Button type="primary" htmlType="submit" loading={busy} disabled={!isValidTwoFactorCode(code)}>
           Continue
         </Button>
         <Button onClick={onCancel} disabled={busy}>
@@ -97,8 +99,8 @@ function ScanForm({
     if (ready) onSubmit(code, replacing ? currentCode : undefined);
   };
   return (
-    <form className="signin__form account-2fa__form" onSubmit={submit} noValidate>
-      <h2 className="signin__step">Set Up Google Authenticator</h2>
+    <form className="shell-signin__form shell-account-2fa__form" onSubmit={submit} noValidate>
+      <h2 className="shell-signin__step">Set Up Google Authenticator</h2>
       <TwoFactorQr qrCodeUrl={setup.qrCodeUrl} secret={setup.secret} />
       <CodeInput value={code} onChange={setCode} autoFocus={false} />
       {replacing && (
@@ -109,13 +111,13 @@ function ScanForm({
             onChange={setCurrentCode}
             autoFocus={false}
           />
-          <p className="signin__hint">
+          <p className="shell-signin__hint">
             Each code works once: wait for the app you use now to show a new code, then enter it.
           </p>
         </>
       )}
-      <div className="account-2fa__actions">
-        <Button variant="primary" type="submit" loading={busy} disabled={!ready}>
+      <div className="shell-account-2fa__actions">
+        <Button type="primary" htmlType="submit" loading={busy} disabled={!ready}>
           Enable
         </Button>
         <Button onClick={onCancel} disabled={busy}>
@@ -159,17 +161,17 @@ export default function TwoFactorPage() {
   const cancel = () => setStep({ name: 'status' });
 
   return (
-    <div className="account-2fa">
+    <div className="shell-account-2fa">
       <PageHeader
         title={TWO_FACTOR_TITLE}
         subtitle={user ? `Signed in as ${user.name} (${user.email})` : undefined}
       />
       <Card>
-        <div className="account-2fa__status">
+        <div className="shell-account-2fa__status">
           <span>Status</span>
-          <Badge color={enabled ? 'green' : 'grey'}>{enabled ? 'On' : 'Off'}</Badge>
+          <Tag color={enabled ? 'green' : 'default'}>{enabled ? 'On' : 'Off'}</Tag>
         </div>
-        <p className="account-2fa__text">
+        <p className="shell-account-2fa__text">
           {enabled
             ? 'Signing in asks for your password and a 6-digit code from your authenticator app.'
             : 'Signing in asks for your password only. Add a 6-digit code from an authenticator app (Google Authenticator, 1Password, Authy...) to protect your account.'}
@@ -178,7 +180,7 @@ export default function TwoFactorPage() {
           (enabled ? (
             <Button onClick={() => setStep({ name: 'proof' })}>Replace authenticator</Button>
           ) : (
-            <Button variant="primary" loading={busy} onClick={() => void start()}>
+            <Button type="primary" loading={busy} onClick={() => void start()}>
               Set up
             </Button>
           ))}

@@ -9,22 +9,19 @@ import {
 import type { DashboardStats } from '@backoffice/shared/contract';
 import { formatCount, formatUsd, formatUsdt } from '@backoffice/shared/format';
 import { SIGN_UP_BONUS_USD } from '@backoffice/shared/rules';
-import { Button } from 'antd';
+import { Button, Tag } from 'antd';
 import { Loading } from '../../components/Loading.tsx';
 import { MineIcon } from '../../layout/icons.tsx';
-import { StatCard } from './StatCard.tsx';
+import { FigureCard } from './FigureCard.tsx';
 import { UpcomingGames } from './UpcomingGames.tsx';
 import { useDashboardStats } from './useDashboardStats.ts';
-
-function Badge({ tone, children }: { tone: 'live' | 'hot'; children: string }) {
-  return <span className={`badge badge--${tone}`}>{children}</span>;
-}
+import './dashboard.css';
 
 function Figures({ stats }: { stats: DashboardStats }) {
   return (
     <>
-      <section className="stat-grid" aria-label="Platform figures">
-        <StatCard
+      <section className="shell-stat-grid" aria-label="Platform figures">
+        <FigureCard
           title="Total Deposits"
           icon={<DollarOutlined />}
           tone="emerald"
@@ -33,7 +30,7 @@ function Figures({ stats }: { stats: DashboardStats }) {
             { label: 'Deposits', value: formatCount(stats.totalDepositsCount) },
           ]}
         />
-        <StatCard
+        <FigureCard
           title="Withdrawals"
           icon={<WalletOutlined />}
           tone="amber"
@@ -44,14 +41,14 @@ function Figures({ stats }: { stats: DashboardStats }) {
             { label: 'Pending requests', value: formatCount(stats.pendingWithdrawalsCount) },
           ]}
         />
-        <StatCard
+        <FigureCard
           title="Users"
           icon={<TeamOutlined />}
           tone="sky"
           to="/users"
           figures={[{ label: 'Total users', value: formatCount(stats.totalUsers) }]}
         />
-        <StatCard
+        <FigureCard
           title="Support"
           icon={<CustomerServiceOutlined />}
           tone="violet"
@@ -63,12 +60,12 @@ function Figures({ stats }: { stats: DashboardStats }) {
           ]}
         />
       </section>
-      <section className="game-grid" aria-label="Game figures">
-        <StatCard
+      <section className="shell-game-grid" aria-label="Game figures">
+        <FigureCard
           title="Lottery Stats"
           icon={<TrophyOutlined />}
           tone="indigo"
-          badge={<Badge tone="live">Live</Badge>}
+          tag={<Tag color="green">Live</Tag>}
           figures={[
             { label: 'Total Tickets', value: formatCount(stats.TotalTickets), to: '/lottery/ticket-history' },
             { label: 'Active Lottery', value: formatCount(stats.ActiveLotteries) },
@@ -77,11 +74,11 @@ function Figures({ stats }: { stats: DashboardStats }) {
             { label: 'Admin Profit', value: formatUsd(stats.LotteryAdminProfit) },
           ]}
         />
-        <StatCard
+        <FigureCard
           title="Mines Dashboard"
           icon={<MineIcon />}
           tone="rose"
-          badge={<Badge tone="hot">Hot</Badge>}
+          tag={<Tag color="volcano">Hot</Tag>}
           figures={[
             { label: 'Total Games', value: formatCount(stats.TotalMineGames), to: '/mines/dashboard' },
             { label: 'Total Winnings', value: formatUsdt(stats.TotalMineWinnings) },
@@ -103,11 +100,11 @@ export default function DashboardPage() {
   if (state.status === 'loading') return <Loading size="large" fullScreen label="Loading dashboard" />;
 
   return (
-    <div className="dashboard">
-      <header className="page-header">
+    <div className="shell-dashboard">
+      <header className="shell-page-header">
         <div>
           <h1>Dashboard</h1>
-          <p className="page-header__sub">Everything happening on the platform, at a glance.</p>
+          <p className="shell-page-header__sub">Everything happening on the platform, at a glance.</p>
         </div>
         <Button
           icon={<ReloadOutlined />}
@@ -118,23 +115,23 @@ export default function DashboardPage() {
         </Button>
       </header>
 
-      <section className="hero">
-        <div className="hero__intro">
+      <section className="shell-hero">
+        <div className="shell-hero__intro">
           <h2>Platform Analytics</h2>
           <p>
             Deposits, withdrawals, users, support and games in one place. Figures refresh every 5 minutes, or
             whenever you press Refresh.
           </p>
-          <p className="hero__tagline">Your Trusted Partner in Gaming</p>
+          <p className="shell-hero__tagline">Your Trusted Partner in Gaming</p>
         </div>
-        <div className="hero__banner">
-          <span className="hero__banner-kicker">Welcome offer</span>
+        <div className="shell-hero__banner">
+          <span className="shell-hero__banner-kicker">Welcome offer</span>
           <strong>Sign up &amp; get up to ${SIGN_UP_BONUS_USD}</strong>
         </div>
       </section>
 
       {state.status === 'error' ? (
-        <section className="error-panel" role="alert">
+        <section className="shell-error-panel" role="alert">
           <h2>Error Loading Dashboard</h2>
           <p>{state.message}</p>
           <Button type="primary" onClick={retry}>

@@ -39,13 +39,13 @@ export function UpcomingGames() {
   const carousel = useRef<CarouselRef>(null);
   const items = useItemsForWidth();
   return (
-    <section className="panel upcoming" aria-labelledby="upcoming-title">
-      <header className="panel__header">
+    <section className="shell-panel shell-upcoming" aria-labelledby="upcoming-title">
+      <header className="shell-panel__header">
         <h2 id="upcoming-title">Upcoming Games</h2>
-        <div className="upcoming__nav">
+        <div className="shell-upcoming__nav">
           <button
             type="button"
-            className="icon-btn"
+            className="shell-icon-btn"
             aria-label="Previous game"
             onClick={() => carousel.current?.prev()}
           >
@@ -53,7 +53,7 @@ export function UpcomingGames() {
           </button>
           <button
             type="button"
-            className="icon-btn"
+            className="shell-icon-btn"
             aria-label="Next game"
             onClick={() => carousel.current?.next()}
           >
@@ -74,17 +74,17 @@ export function UpcomingGames() {
         {CAROUSEL.cards.map((name) => {
           const art = artwork[name]!;
           return (
-            <div key={name} className="game-slide">
+            <div key={name} className="shell-game-slide">
               <article
-                className="game-card"
+                className="shell-game-card"
                 style={{ background: `linear-gradient(135deg, ${art.colors[0]}, ${art.colors[1]})` }}
               >
-                <span className="game-card__icon" aria-hidden>
+                <span className="shell-game-card__icon" aria-hidden>
                   {art.icon}
                 </span>
                 <h3>{name}</h3>
                 <p>{art.when}</p>
-                <span className="game-card__tag">Coming soon</span>
+                <span className="shell-game-card__tag">Coming soon</span>
               </article>
             </div>
           );

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { http, leaveMaintenance } from '../../app/services.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { notify } from '../../notify.ts';
+import './maintenance.css';
 
 type Status = 'checking' | 'maintenance' | 'up';
 
@@ -35,8 +36,8 @@ export default function MaintenancePage() {
 
   if (status === 'up') {
     return (
-      <div className="maintenance">
-        <div className="maintenance__icon maintenance__icon--ok" aria-hidden>
+      <div className="shell-maintenance">
+        <div className="shell-maintenance__icon shell-maintenance__icon--ok" aria-hidden>
           <CheckCircleOutlined />
         </div>
         <h1>All systems operational</h1>
@@ -52,8 +53,8 @@ export default function MaintenancePage() {
   }
 
   return (
-    <div className="maintenance">
-      <div className="maintenance__icon" aria-hidden>
+    <div className="shell-maintenance">
+      <div className="shell-maintenance__icon" aria-hidden>
         <ToolOutlined />
       </div>
       <h1>Server is under maintenance</h1>

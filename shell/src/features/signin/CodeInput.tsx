@@ -1,6 +1,7 @@
 import { isValidTwoFactorCode, messages, sanitizeCodeInput } from '@backoffice/shared/rules';
-import { useEffect, useRef, useState } from 'react';
-import { Field } from './Field.tsx';
+import { Field } from '@backoffice/shared/ui';
+import { useEffect, useId, useRef, useState } from 'react';
+import { fieldProps } from './fieldProps.ts';
 
 /** The 6-digit code field: digits only, at most 6, 'Please enter a valid 6-digit code' once touched. */
 export function CodeInput({
@@ -14,6 +15,7 @@ export function CodeInput({
   autoFocus?: boolean;
   label?: string;
 }) {
+  const id = useId();
   const [touched, setTouched] = useState(false);
   // The code step follows the credentials: the cursor waits in the code field (not on the setup step,
   // where a phone keyboard would cover the QR code).
@@ -24,21 +26,19 @@ export function CodeInput({
   const error =
     touched && value.length > 0 && !isValidTwoFactorCode(value) ? messages.login.twoFactorInvalid : undefined;
   return (
-    <Field label={label} error={error}>
-      {(props) => (
-        <input
-          {...props}
-          className="signin__input code-input"
-          value={value}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          ref={input}
-          maxLength={6}
-          placeholder="000000"
-          onChange={(event) => onChange(sanitizeCodeInput(event.target.value))}
-          onBlur={() => setTouched(true)}
-        />
-      )}
+    <Field label={label} error={error} htmlFor={id}>
+      <input
+        {...fieldProps(id, error)}
+        className="shell-signin__input shell-code-input"
+        value={value}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        ref={input}
+        maxLength={6}
+        placeholder="000000"
+        onChange={(event) => onChange(sanitizeCodeInput(event.target.value))}
+        onBlur={() => setTouched(true)}
+      />
     </Field>
   );
 }

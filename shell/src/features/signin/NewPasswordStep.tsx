@@ -1,6 +1,6 @@
-import { Button } from '@backoffice/shared/ui';
-import { type FormEvent, useState } from 'react';
-import { Field } from './Field.tsx';
+import { Button, Field } from '@backoffice/shared/ui';
+import { type FormEvent, useId, useState } from 'react';
+import { fieldProps } from './fieldProps.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 
 const MIN_LENGTH = 8;
@@ -18,6 +18,8 @@ export function NewPasswordStep({
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const passwordId = useId();
+  const repeatId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,33 +31,31 @@ export function NewPasswordStep({
   };
 
   return (
-    <form className="signin__form" onSubmit={submit} noValidate>
-      <h2 className="signin__step">Choose your password</h2>
-      <p className="signin__hint">You signed in with a one-time password. Choose your own to continue.</p>
-      <Field label="New password" error={error ?? undefined}>
-        {(props) => (
-          <PasswordInput
-            {...props}
-            value={password}
-            autoComplete="new-password"
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-        )}
+    <form className="shell-signin__form" onSubmit={submit} noValidate>
+      <h2 className="shell-signin__step">Choose your password</h2>
+      <p className="shell-signin__hint">
+        You signed in with a one-time password. Choose your own to continue.
+      </p>
+      <Field label="New password" error={error ?? undefined} htmlFor={passwordId}>
+        <PasswordInput
+          {...fieldProps(passwordId, error)}
+          value={password}
+          autoComplete="new-password"
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
       </Field>
-      <Field label="Repeat new password">
-        {(props) => (
-          <PasswordInput
-            {...props}
-            value={repeat}
-            autoComplete="new-password"
-            onChange={(event) => setRepeat(event.currentTarget.value)}
-          />
-        )}
+      <Field label="Repeat new password" htmlFor={repeatId}>
+        <PasswordInput
+          {...fieldProps(repeatId, null)}
+          value={repeat}
+          autoComplete="new-password"
+          onChange={(event) => setRepeat(event.currentTarget.value)}
+        />
       </Field>
-      <Button variant="primary" type="submit" className="signin__submit" loading={busy}>
+      <Button variant="primary" type="submit" className="shell-signin__submit" loading={busy}>
         Change password & sign in
       </Button>
-      <button type="button" className="link-button" onClick={onBack} disabled={busy}>
+      <button type="button" className="shell-link-button" onClick={onBack} disabled={busy}>
         Back to sign in
       </button>
     </form>

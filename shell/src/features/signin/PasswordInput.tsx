@@ -4,11 +4,11 @@ import { type InputHTMLAttributes, useState } from 'react';
 export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (
-    <span className="signin__password">
-      <input {...props} className="signin__input" type={visible ? 'text' : 'password'} />
+    <span className="shell-signin__password">
+      <input {...props} className="shell-signin__input" type={visible ? 'text' : 'password'} />
       <button
         type="button"
-        className="signin__toggle"
+        className="shell-signin__toggle"
         aria-label={visible ? 'Hide password' : 'Show password'}
         aria-pressed={visible}
         onClick={() => setVisible((shown) => !shown)}

@@ -1,17 +1,18 @@
 import { isValidTwoFactorCode, type LoginFormErrors, validateLoginForm } from '@backoffice/shared/rules';
-import { Button } from '@backoffice/shared/ui';
+import { Button, Field } from '@backoffice/shared/ui';
 import '@backoffice/shared/ui/ui.css';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/store.ts';
 import { useNotifiedAction } from '../../components/useNotifiedAction.ts';
 import { notify } from '../../notify.ts';
 import { type Credentials, changeOneTimePassword, enableTwoFactor, type LoginOutcome, login } from './api.ts';
 import { CodeInput } from './CodeInput.tsx';
-import { Field } from './Field.tsx';
+import { fieldProps } from './fieldProps.ts';
 import { NewPasswordStep } from './NewPasswordStep.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
 import { TwoFactorQr } from './TwoFactorQr.tsx';
+import './signin.css';
 
 type Mode =
   | { name: 'credentials' }
@@ -23,6 +24,8 @@ function CredentialsForm({ onSubmit, busy }: { onSubmit: (values: Credentials) =
   const [values, setValues] = useState<Credentials>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginFormErrors>({});
   const [submitted, setSubmitted] = useState(false);
+  const emailId = useId();
+  const passwordId = useId();
 
   const update = (field: keyof Credentials, value: string) => {
     const next = { ...values, [field]: value };
@@ -38,32 +41,28 @@ function CredentialsForm({ onSubmit, busy }: { onSubmit: (values: Credentials) =
   };
 
   return (
-    <form className="signin__form" onSubmit={submit} noValidate>
-      <Field label="Email" error={errors.email}>
-        {(props) => (
-          <input
-            {...props}
-            className="signin__input"
-            type="email"
-            autoComplete="username"
-            placeholder="admin@example.com"
-            value={values.email}
-            onChange={(event) => update('email', event.target.value)}
-          />
-        )}
+    <form className="shell-signin__form" onSubmit={submit} noValidate>
+      <Field label="Email" error={errors.email} htmlFor={emailId}>
+        <input
+          {...fieldProps(emailId, errors.email)}
+          className="shell-signin__input"
+          type="email"
+          autoComplete="username"
+          placeholder="admin@example.com"
+          value={values.email}
+          onChange={(event) => update('email', event.target.value)}
+        />
       </Field>
-      <Field label="Password" error={errors.password}>
-        {(props) => (
-          <PasswordInput
-            {...props}
-            autoComplete="current-password"
-            placeholder="Your password"
-            value={values.password}
-            onChange={(event) => update('password', event.target.value)}
-          />
-        )}
+      <Field label="Password" error={errors.password} htmlFor={passwordId}>
+        <PasswordInput
+          {...fieldProps(passwordId, errors.password)}
+          autoComplete="current-password"
+          placeholder="Your password"
+          value={values.password}
+          onChange={(event) => update('password', event.target.value)}
+        />
       </Field>
-      <Button variant="primary" type="submit" className="signin__submit" loading={busy}>
+      <Button variant="primary" type="submit" className="shell-signin__submit" loading={busy}>
         Sign In
       </Button>
     </form>
@@ -94,20 +93,20 @@ function CodeStep({
   autoFocus?: boolean;
 }) {
   return (
-    <form className="signin__form" onSubmit={onSubmit} noValidate>
-      <h2 className="signin__step">{title}</h2>
+    <form className="shell-signin__form" onSubmit={onSubmit} noValidate>
+      <h2 className="shell-signin__step">{title}</h2>
       {children}
       <CodeInput value={code} onChange={onCode} autoFocus={autoFocus} />
       <Button
         variant="primary"
         type="submit"
-        className="signin__submit"
+        className="shell-signin__submit"
         loading={busy}
         disabled={!isValidTwoFactorCode(code)}
       >
         {submitLabel}
       </Button>
-      <button type="button" className="link-button" onClick={onBack} disabled={busy}>
+      <button type="button" className="shell-link-button" onClick={onBack} disabled={busy}>
         Back to sign in
       </button>
     </form>
@@ -183,9 +182,9 @@ export default function SignInPage() {
   const codeStep = { code, onCode: setCode, busy, onBack: () => setMode({ name: 'credentials' }) };
 
   return (
-    <div className="signin">
-      <section className="signin__brand" aria-hidden>
-        <div className="signin__brand-inner">
+    <div className="shell-signin">
+      <section className="shell-signin__brand" aria-hidden>
+        <div className="shell-signin__brand-inner">
           <img src="/favicon.svg" alt="" width={56} height={56} />
           <h2>Back Office</h2>
           <p>Your Trusted Partner in Gaming</p>
@@ -197,14 +196,14 @@ export default function SignInPage() {
           </ul>
         </div>
       </section>
-      <section className="signin__panel">
-        <div className="signin__card">
-          <div className="signin__mobile-brand" aria-hidden>
+      <section className="shell-signin__panel">
+        <div className="shell-signin__card">
+          <div className="shell-signin__mobile-brand" aria-hidden>
             <img src="/favicon.svg" alt="" width={40} height={40} />
             Back Office
           </div>
-          <h1 className="signin__title">Welcome Back!</h1>
-          <p className="signin__subtitle">Please sign in to your admin account to continue</p>
+          <h1 className="shell-signin__title">Welcome Back!</h1>
+          <p className="shell-signin__subtitle">Please sign in to your admin account to continue</p>
 
           {mode.name === 'credentials' && <CredentialsForm onSubmit={submitCredentials} busy={busy} />}
 
@@ -223,7 +222,7 @@ export default function SignInPage() {
               {...codeStep}
               onSubmit={submitVerify}
             >
-              <p className="signin__hint">Enter the 6-digit code from your authenticator app.</p>
+              <p className="shell-signin__hint">Enter the 6-digit code from your authenticator app.</p>
             </CodeStep>
           )}
 
