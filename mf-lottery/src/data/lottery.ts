@@ -40,6 +40,11 @@ export async function updateLottery(
   return ensureSuccess(await http.call(endpoints.lotteryUpdate, { params: { id }, body })).data;
 }
 
+/** A closed lottery nobody holds an active ticket of: completed with no winners (nothing paid or refunded). */
+export async function completeWithoutWinners(http: HostHttpClient, id: number): Promise<string> {
+  return ensureSuccess(await http.call(endpoints.lotteryCompleteWithoutWinners, { params: { id } })).message;
+}
+
 export async function deleteLottery(http: HostHttpClient, id: number): Promise<void> {
   ensureSuccess(await http.call(endpoints.lotteryDelete, { params: { id } }));
 }

@@ -1,28 +1,28 @@
 import { Button, Modal } from 'antd';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useCallback, useId } from 'react';
 
 export interface AlertDialogProps {
   open: boolean;
   title: ReactNode;
-  /** The question, with the figures the admin confirms. */
-  children: ReactNode;
+  /** The question, with the figures the admin confirms; read by screen readers with the title. */
+  message: ReactNode;
   confirmLabel: ReactNode;
   cancelLabel?: ReactNode;
   danger?: boolean;
-  /** The confirm button spins; nothing can be closed meanwhile. */
+  /** Spinner on the confirm button; the dialog cannot be dismissed meanwhile. */
   busy?: boolean;
   onConfirm(): void;
   onCancel(): void;
 }
 
 /**
- * A confirmation as an alert dialog (WAI-ARIA): role=alertdialog named by its title and described by its
- * question, the focus on the safe choice (Cancel), Esc cancels.
+ * A confirmation as an alert dialog (antd Modal, WAI-ARIA alertdialog): described by its question, Cancel
+ * (the safe choice) focused on open, Esc cancels.
  */
 export function AlertDialog({
   open,
   title,
-  children,
+  message,
   confirmLabel,
   cancelLabel = 'Cancel',
   danger = false,
@@ -30,33 +30,45 @@ export function AlertDialog({
   onConfirm,
   onCancel,
 }: AlertDialogProps) {
-  const describedBy = useId();
-  const labelledBy = useId();
+  const messageId = useId();
+  // antd names its panel role=dialog; a confirmation is an alert dialog, described by the question.
+  const panelRef = useCallback(
+    (panel: HTMLDivElement | null) => {
+      panel?.setAttribute('role', 'alertdialog');
+      panel?.setAttribute('aria-describedby', messageId);
+    },
+    [messageId],
+  );
+  const cancelRef = useCallback((button: HTMLButtonElement | null) => {
+    // After antd's own focus move into the dialog.
+    if (button) requestAnimationFrame(() => button.focus());
+  }, []);
+
   return (
     <Modal
       open={open}
-      title={<span id={labelledBy}>{title}</span>}
+      title={title}
       width={440}
+      panelRef={panelRef}
       closable={!busy}
       keyboard={!busy}
       mask={{ closable: !busy }}
       onCancel={onCancel}
       destroyOnHidden
-      modalRender={(node) => (
-        <div role="alertdialog" aria-modal="true" aria-labelledby={labelledBy} aria-describedby={describedBy}>
-          {node}
-        </div>
-      )}
-      footer={[
-        <Button key="cancel" onClick={onCancel} disabled={busy} autoFocus>
-          {cancelLabel}
-        </Button>,
-        <Button key="confirm" type="primary" danger={danger} loading={busy} onClick={onConfirm}>
-          {confirmLabel}
-        </Button>,
-      ]}
+      footer={
+        <>
+          <Button ref={cancelRef} onClick={onCancel} disabled={busy} autoFocus>
+            {cancelLabel}
+          </Button>
+          <Button type="primary" danger={danger} loading={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <div id={describedBy}>{children}</div>
+      <div id={messageId} className="bo-alert-dialog__message">
+        {message}
+      </div>
     </Modal>
   );
 }

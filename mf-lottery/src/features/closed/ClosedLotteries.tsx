@@ -1,17 +1,36 @@
 import { formatCount, formatDateTime, formatUsd } from '@backoffice/shared/format';
-import { type ListColumn, ListPage } from '@backoffice/shared/ui';
-import { Tag } from 'antd';
+import { errorMessage, useHost } from '@backoffice/shared/host';
+import { AlertDialog, type ListColumn, ListPage } from '@backoffice/shared/ui';
+import { Button, Tag } from 'antd';
+import { useState } from 'react';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { useLotteryList } from '../../components/lotteryList.tsx';
 import { LotteryStatus } from '../../components/status.tsx';
 import { useToastOnError } from '../../components/useToastOnError.ts';
-import type { Lottery } from '../../data/lottery.ts';
+import { completeWithoutWinners, type Lottery } from '../../data/lottery.ts';
 import { fallback } from '../../data/messages.ts';
 
 const participants = (l: Lottery) =>
   `${formatCount(l.current_participants)}/${l.max_participants === null ? '∞' : formatCount(l.max_participants)}`;
 
-const columns: ListColumn<Lottery>[] = [
+/** The row's way forward: announce the result, or complete a lottery no active ticket takes part in. */
+function Action({ lottery, onComplete }: { lottery: Lottery; onComplete(lottery: Lottery): void }) {
+  if (lottery.prize_distributed) return <Tag color="green">Distributed</Tag>;
+  if (lottery.current_participants === 0) {
+    return (
+      <Button size="small" onClick={() => onComplete(lottery)}>
+        Complete without winners
+      </Button>
+    );
+  }
+  return (
+    <LinkButton size="small" type="primary" to={`/lottery/publish/${lottery.id}`}>
+      Announce Result
+    </LinkButton>
+  );
+}
+
+const columnsWith = (onComplete: (lottery: Lottery) => void): ListColumn<Lottery>[] => [
   { key: 'name', title: 'Lottery Name', render: (l) => <span className="lottery-name">{l.name}</span> },
   { key: 'status', title: 'Status', render: (l) => <LotteryStatus status={l.status} /> },
   { key: 'pool', title: 'Total Pool', align: 'right', render: (l) => formatUsd(l.total_pool) },
@@ -25,14 +44,7 @@ const columns: ListColumn<Lottery>[] = [
     key: 'action',
     title: 'Action',
     hideable: false,
-    render: (l) =>
-      l.prize_distributed ? (
-        <Tag color="green">Distributed</Tag>
-      ) : (
-        <LinkButton size="small" type="primary" to={`/lottery/publish/${l.id}`}>
-          Announce Result
-        </LinkButton>
-      ),
+    render: (l) => <Action lottery={l} onComplete={onComplete} />,
   },
 ];
 
@@ -40,17 +52,47 @@ const columns: ListColumn<Lottery>[] = [
 export default function ClosedLotteries() {
   const list = useLotteryList('closed', { failure: fallback.closedList });
   useToastOnError(list.error);
+  const { http, notify } = useHost();
+  const [completing, setCompleting] = useState<Lottery | null>(null);
+  const [busy, setBusy] = useState(false);
+  const complete = async () => {
+    if (!completing) return;
+    setBusy(true);
+    try {
+      notify.success(await completeWithoutWinners(http, completing.id));
+      setCompleting(null);
+      list.reload();
+    } catch (error) {
+      notify.error(errorMessage(error, 'Failed to complete the lottery'));
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
-    <ListPage
-      list={list}
-      title="Closed Lottery Results"
-      breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Closed Lottery Results' }]}
-      tableTitle="Ended lotteries waiting for their results"
-      caption="Closed lotteries"
-      columns={columns}
-      rowKey={(l) => l.id}
-      empty="No closed lotteries found"
-      errorTitle="Error Loading Lotteries"
-    />
+    <>
+      <ListPage
+        list={list}
+        title="Closed Lottery Results"
+        breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Closed Lottery Results' }]}
+        tableTitle="Ended lotteries waiting for their results"
+        caption="Closed lotteries"
+        columns={columnsWith(setCompleting)}
+        rowKey={(l) => l.id}
+        empty="No closed lotteries found"
+        errorTitle="Error Loading Lotteries"
+      />
+      <AlertDialog
+        open={completing !== null}
+        title="Complete without winners"
+        message={
+          completing &&
+          `${completing.name} ended with no active tickets. Complete it with no winners? Nothing is paid or refunded, and the result cannot be published afterwards.`
+        }
+        confirmLabel="Complete lottery"
+        busy={busy}
+        onConfirm={complete}
+        onCancel={() => setCompleting(null)}
+      />
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import { formatDateTime, parseDate } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
 import { normalizeTicketInput, TICKET_NOT_FOUND, validateTicketNumber } from '@backoffice/shared/rules';
-import { ListPage, useCopy, useLoad } from '@backoffice/shared/ui';
+import { AlertDialog, ListPage, useCopy, useLoad } from '@backoffice/shared/ui';
 import { Button, Card, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+
 import { AdminOverview, PriceDistribution, SummaryCards } from '../../components/Overview.tsx';
 import { PageError } from '../../components/PageError.tsx';
 import { LotteryStatus } from '../../components/status.tsx';
@@ -247,7 +247,7 @@ export default function AnnounceResults() {
         empty="No tickets found"
         errorTitle="Error"
       />
-      <ConfirmModal
+      <AlertDialog
         open={confirmingEarly}
         title="Publish Before Result Time"
         message={`The result time (${formatDateTime(lottery?.result_time ?? null)}) has not come yet. Are you sure you want to publish the results now?`}

@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useHost } from '@backoffice/shared/host';
 import { LOTTERY_LOOKUP_LIMIT } from '@backoffice/shared/rules';
-import { ListPage } from '@backoffice/shared/ui';
+import { AlertDialog, ListPage } from '@backoffice/shared/ui';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { scheduleColumns, useLotteryList } from '../../components/lotteryList.tsx';
 import { UpdateLotteryModal } from '../../components/UpdateLotteryModal.tsx';
@@ -77,7 +77,7 @@ export default function UpcomingLotteries() {
           list.reload();
         }}
       />
-      <ConfirmModal
+      <AlertDialog
         open={deleting !== null}
         title="Delete Lottery"
         message="Are you sure you want to delete this lottery?"

@@ -172,9 +172,8 @@ function Sessions({ version }: { version: number }) {
         busy={busy}
         onConfirm={endOthers}
         onCancel={() => setConfirmAll(false)}
-      >
-        Every session but this one ends at once, on every device.
-      </AlertDialog>
+        message="Every session but this one ends at once, on every device."
+      />
     </Card>
   );
 }

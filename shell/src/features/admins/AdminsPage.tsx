@@ -256,9 +256,8 @@ export default function AdminsPage() {
         busy={busy}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
-      >
-        {pending && ACTIONS[pending.action].ask(pending.admin)}
-      </AlertDialog>
+        message={pending && ACTIONS[pending.action].ask(pending.admin)}
+      />
     </>
   );
 }
