@@ -1,7 +1,7 @@
 import type { SupportTicket } from '@backoffice/shared/contract';
 import { useHost } from '@backoffice/shared/host';
+import { AlertDialog } from '@backoffice/shared/ui';
 import { useState } from 'react';
-import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { failureText, SUPPORT_FALLBACKS } from '../../data/messages.ts';
 import { closeSupportTicket } from '../../data/support.ts';
 
@@ -29,7 +29,8 @@ export function CloseTicketDialog({
     }
   };
   return (
-    <ConfirmModal
+    <AlertDialog
+      open
       title="Close Support Ticket"
       message={`Close ticket #${ticket.id} from ${ticket.User.name || ticket.User.username}? Its message and remarks are kept; the status becomes closed.`}
       confirmLabel="Close Ticket"
