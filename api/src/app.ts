@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { Config, RateLimits, TrustProxy } from './config.ts';
 import type { Db } from './db/types.ts';
 import { MemoryStore, type SharedStore } from './lib/shared-store/index.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { adminsRoutes } from './modules/admins/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
@@ -75,6 +77,8 @@ export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, op
   });
   await fastify.register(healthRoutes);
   await fastify.register(authRoutes);
+  await fastify.register(accountRoutes);
+  await fastify.register(adminsRoutes);
   await fastify.register(dashboardRoutes, { dashboard });
   await fastify.register(minesRoutes, { onChange: () => dashboard.invalidate() });
   await fastify.register(supportRoutes, { onChange: () => dashboard.invalidate() });

@@ -3,7 +3,7 @@ import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import type { DbHandle } from './db/types.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
-import { type SeedSummary, seedIfEmpty } from './seed/index.ts';
+import { ensureDemoAdmins, type SeedSummary, seedIfEmpty } from './seed/index.ts';
 
 export interface Prepared {
   db: DbHandle;
@@ -12,12 +12,16 @@ export interface Prepared {
   seeded: SeedSummary | null;
 }
 
-/** Opens the database, applies migrations, makes sure the first admin exists and seeds demo data once. */
+/**
+ * Opens the database, applies migrations, makes sure the first admin exists and, in demo mode, the demo
+ * admin of each role, and seeds demo data once.
+ */
 export async function prepare(config: Config): Promise<Prepared> {
   const db = await openDb(config);
   try {
     const migrations = await migrate(db);
     const admin = await ensureAdmin(db, config);
+    if (config.demo) await ensureDemoAdmins(db);
     const seeded = config.demo ? await seedIfEmpty(db) : null;
     return { db, migrations, admin, seeded };
   } catch (err) {

@@ -1,3 +1,4 @@
+import { type GovernanceRole, governanceRoles } from '@backoffice/shared/contract';
 import { loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrate, resetSchema } from './db/migrate.ts';
@@ -6,7 +7,7 @@ import { unlockAccount } from './lib/rate-limit.ts';
 import { describeStore, openSharedStore } from './lib/shared-store/index.ts';
 import { upsertAdmin } from './modules/auth/repository.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
-import { isDatabaseEmpty, scaleCounts, seedDemo, seedScale } from './seed/index.ts';
+import { ensureDemoAdmins, isDatabaseEmpty, scaleCounts, seedDemo, seedScale } from './seed/index.ts';
 
 const USAGE = `Usage:
   pnpm -C api seed [--reset] [--seed N] [--scale FACTOR]
@@ -14,7 +15,8 @@ const USAGE = `Usage:
       recreates the ADMIN_EMAIL or demo admin).
       --scale FACTOR adds big set-based data on top: 1 = 200k users, 1M deposits, 1M lottery tickets,
       100k withdrawals, 100k mine games, 50k support tickets (0.01 = 1%).
-  pnpm -C api create-admin <email> <password> [name]
+  pnpm -C api create-admin <email> <password> [name] [--roles superadmin|lottery,finance,...]
+      Roles default to superadmin (${governanceRoles.join(', ')}).
   pnpm -C api unlock-admin <email>
       Forgets the failed sign-ins and 2FA codes of the account (its lockout), in the shared store the
       API uses: Redis (REDIS_URL) or PostgreSQL (DATABASE_URL).`;
@@ -43,6 +45,7 @@ async function main(argv: string[]): Promise<number> {
       if (reset) {
         const admin = await ensureAdmin(db, config);
         console.log(`Admin ${admin.email}${admin.password ? ` / ${admin.password}` : ''} recreated.`);
+        if (config.demo) console.log(`Demo role admins created: ${(await ensureDemoAdmins(db)).join(', ')}`);
       }
       const seed = Number(flag(args, '--seed') ?? 42);
       if (await isDatabaseEmpty(db)) {
@@ -67,7 +70,14 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   if (command === 'create-admin') {
-    const [email, password, ...name] = args;
+    const rolesFlag = flag(args, '--roles');
+    const roles = (rolesFlag ?? 'superadmin').split(',').map((r) => r.trim()) as GovernanceRole[];
+    if (!roles.length || roles.some((r) => !governanceRoles.includes(r))) {
+      console.error(`--roles takes a comma-separated list of: ${governanceRoles.join(', ')}\n`);
+      return 1;
+    }
+    const positional = args.filter((a, i) => !a.startsWith('--roles') && args[i - 1] !== '--roles');
+    const [email, password, ...name] = positional;
     if (!email || !password || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || password.length < 6) {
       console.error('create-admin needs a valid email and a password of at least 6 characters.\n');
       console.error(USAGE);
@@ -80,9 +90,11 @@ async function main(argv: string[]): Promise<number> {
         email,
         name: name.join(' ') || 'Administrator',
         passwordHash: await hashPassword(password),
-        role: 'admin',
+        roles: [...new Set(roles)],
       });
-      console.log(`${r.created ? 'Created' : 'Updated'} admin ${email.toLowerCase()} (id ${r.id}).`);
+      console.log(
+        `${r.created ? 'Created' : 'Updated'} admin ${email.toLowerCase()} (id ${r.id}, roles ${roles.join(', ')}).`,
+      );
       return 0;
     } finally {
       await db.close();

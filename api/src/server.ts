@@ -3,6 +3,7 @@ import { prepare } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { describeStore, openSharedStore } from './lib/shared-store/index.ts';
 import { startPayoutWorker } from './modules/payout/worker.ts';
+import { DEMO_ROLE_ADMINS } from './seed/admins.ts';
 
 const config = loadConfig();
 const started = Date.now();
@@ -68,4 +69,8 @@ console.log(`\n  Back-office API ready in ${((Date.now() - started) / 1000).toFi
 console.log(`  OpenAPI: ${url}/openapi.json`);
 if (admin.demo) console.log(`  Demo login: ${admin.email} / ${admin.password}`);
 else console.log(`  Admin login: ${admin.email} (password from ADMIN_PASSWORD)`);
+if (config.demo)
+  console.log(
+    `  Demo admins per role: ${DEMO_ROLE_ADMINS.map((a) => `${a.email} / ${a.password} (${a.roles.join(', ')})`).join(', ')}`,
+  );
 console.log(`  Two-factor authentication: ${config.twoFactor}\n`);

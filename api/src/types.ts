@@ -1,4 +1,10 @@
-import type { AdminRole, JwtPayload, RouteAuth, TokenScope } from '@backoffice/shared/contract';
+import type {
+  GovernanceRole,
+  JwtPayload,
+  Permission,
+  RouteAuth,
+  TokenScope,
+} from '@backoffice/shared/contract';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
 import type { SessionCache } from './plugins/session-cache.ts';
@@ -8,7 +14,8 @@ export interface RequestAdmin {
   id: number;
   email: string;
   name: string;
-  role: AdminRole;
+  /** The roles the admin holds now (read with the session row). */
+  roles: readonly GovernanceRole[];
   twoFactorEnabled: boolean;
   jti: string;
   scope: TokenScope;
@@ -29,6 +36,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; absent = public. */
     auth?: RouteAuth;
+    /** What the admin's roles must grant (route catalogue); routes other than 'none' always name one. */
+    permission?: Permission;
   }
 }
 

@@ -39,12 +39,14 @@ describe('login with TWO_FACTOR=optional', () => {
       id: t.adminId,
       email: ADMIN.email,
       name: ADMIN.name ?? 'Admin',
-      role: 'superadmin',
+      roles: ['superadmin'],
       twoFactorEnabled: false,
     });
     const [, payload] = body.data.token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-    expect(claims).toMatchObject({ sub: String(t.adminId), role: 'superadmin', scope: 'session' });
+    expect(claims).toMatchObject({ sub: String(t.adminId), scope: 'session' });
+    // Roles are read with the session row at each check, never trusted from the token.
+    expect(claims).not.toHaveProperty('roles');
     expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
     expect(claims.exp - claims.iat).toBe(12 * 3600);
     expect((await t.call('GET', STATS, { token: body.data.token })).statusCode).toBe(200);
@@ -146,7 +148,7 @@ describe('tokens', () => {
       })(),
       unknownSession: craftJwt({ ...claims, jti: '00000000-0000-4000-8000-000000000000' }),
       otherAdmin: craftJwt({ ...claims, sub: String(t.adminId + 1000) }),
-      noExp: craftJwt({ sub: claims.sub, role: claims.role, jti: claims.jti, scope: claims.scope }),
+      noExp: craftJwt({ sub: claims.sub, jti: claims.jti, scope: claims.scope }),
       tamperedScope: craftJwt({ ...claims, scope: '2fa-setup' }),
     };
     for (const [name, bad] of Object.entries(tokens)) {

@@ -78,15 +78,16 @@ export interface TestApp {
 
 export async function createAdmin(
   db: DbHandle,
-  admin: { email: string; password: string; name?: string; twoFactorSecret?: string },
+  admin: { email: string; password: string; name?: string; twoFactorSecret?: string; roles?: string[] },
 ): Promise<number> {
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO admins (email, name, password_hash, role, two_factor_enabled, two_factor_secret)
-     VALUES ($1, $2, $3, 'superadmin', $4, $5) RETURNING id`,
+    `INSERT INTO admins (email, name, password_hash, roles, two_factor_enabled, two_factor_secret)
+     VALUES ($1, $2, $3, $4::text[], $5, $6) RETURNING id`,
     [
       admin.email,
       admin.name ?? 'Admin',
       await hashPassword(admin.password),
+      admin.roles ?? ['superadmin'],
       !!admin.twoFactorSecret,
       admin.twoFactorSecret ?? null,
     ],

@@ -66,6 +66,41 @@ describe.each(kinds(['postgres', 'redis']))('two API replicas on the $kind store
     expect((await a.call('GET', STATS, { token })).statusCode).toBe(401);
   });
 
+  it.skipIf(skip)(
+    'a role change or a disable answered by A is in force on B at the very next call',
+    async () => {
+      const superEmail = `super-${randomBytes(4).toString('hex')}@example.com`;
+      const staffEmail = `staff-${randomBytes(4).toString('hex')}@example.com`;
+      await createAdmin(db, { email: superEmail, password: PASSWORD });
+      const staffId = await createAdmin(db, { email: staffEmail, password: PASSWORD, roles: ['finance'] });
+      const root = (await a.login(superEmail, PASSWORD)).json().data.token;
+      const staff = (await b.login(staffEmail, PASSWORD)).json().data.token;
+      const INSUFFICIENT = { success: false, message: 'Insufficient permissions' };
+      // B checks the staff token once and caches it (SESSION_CACHE_MS 60 s).
+      expect((await b.call('GET', '/api/admin/withdrawal', { token: staff })).statusCode).toBe(200);
+      expect((await b.call('GET', '/api/admin/lottery', { token: staff })).json()).toEqual(INSUFFICIENT);
+
+      const roles = await a.call('PUT', `/api/admin/admins/${staffId}/roles`, {
+        token: root,
+        body: { roles: ['lottery'] },
+      });
+      expect(roles.statusCode).toBe(200);
+      expect((await b.call('GET', '/api/admin/lottery', { token: staff })).statusCode).toBe(200);
+      expect((await b.call('GET', '/api/admin/withdrawal', { token: staff })).json()).toEqual(INSUFFICIENT);
+      // Checked again once: cached from then on, still with the new roles.
+      expect((await b.call('GET', '/api/admin/lottery', { token: staff })).statusCode).toBe(200);
+
+      expect((await a.call('POST', `/api/admin/admins/${staffId}/disable`, { token: root })).statusCode).toBe(
+        200,
+      );
+      const refused = await b.call('GET', '/api/admin/lottery', { token: staff });
+      expect([refused.statusCode, refused.json()]).toEqual([
+        401,
+        { success: false, message: 'Invalid or expired token' },
+      ]);
+    },
+  );
+
   it.skipIf(skip)('failed sign-ins on A count on B', async () => {
     const target = `target-${randomBytes(4).toString('hex')}@example.com`;
     await createAdmin(db, { email: target, password: PASSWORD });

@@ -6,7 +6,7 @@ const admin = (jti: string): RequestAdmin => ({
   id: 1,
   email: 'root@example.com',
   name: 'Root',
-  role: 'admin',
+  roles: ['lottery'],
   twoFactorEnabled: true,
   jti,
   scope: 'session',
@@ -63,30 +63,67 @@ describe('SessionCache', () => {
   });
 
   it('revoke forgets the session here and records it for the other replicas, which check before serving', async () => {
-    const revoked = new Set<string>();
+    const records = new Map<string, string>();
     const revocations = {
-      add: async (jti: string) => void revoked.add(jti),
-      has: async (jti: string) => revoked.has(jti),
+      put: async (jti: string, record: string) => void records.set(jti, record),
+      get: async (jti: string) => records.get(jti) ?? null,
     };
     const here = new SessionCache(60_000, clock, 10_000, revocations);
     const there = new SessionCache(60_000, clock, 10_000, revocations);
     here.set('token-a', admin('a'), inAnHour());
     there.set('token-a', admin('a'), inAnHour());
-    expect([here.shared, await there.isRevoked('a')]).toEqual([true, false]);
+    there.set('token-b', admin('b'), inAnHour());
+    expect(here.shared).toBe(true);
+    expect(await there.lookup('token-a')).toEqual({ admin: admin('a') });
     await here.revoke('a');
     expect(here.get('token-a')).toBeUndefined();
     // The other replica still holds the token: the shared record is what refuses it.
     expect(there.get('token-a')?.jti).toBe('a');
-    expect(await there.isRevoked('a')).toBe(true);
-    expect(await there.isRevoked('b')).toBe(false);
+    expect(await there.lookup('token-a')).toEqual({ ended: true });
+    expect(there.get('token-a')).toBeUndefined();
+    expect(await there.lookup('token-b')).toEqual({ admin: admin('b') });
   });
 
-  it('without shared revocations (one process), revoke is a local forget', async () => {
+  it("a change of the session's admin sends its cached tokens to a full check once, on every replica", async () => {
+    const records = new Map<string, string>();
+    const revocations = {
+      put: async (jti: string, record: string) => void records.set(jti, record),
+      get: async (jti: string) => records.get(jti) ?? null,
+    };
+    const here = new SessionCache(60_000, clock, 10_000, revocations);
+    const there = new SessionCache(60_000, clock, 10_000, revocations);
+    there.set('token-a', admin('a'), inAnHour());
+    await here.changed('a');
+    const lookup = await there.lookup('token-a');
+    expect(lookup).toEqual({ mark: records.get('a') });
+    // Checked again under that mark: served from the cache until the next change.
+    there.set('token-a', admin('a'), inAnHour(), (lookup as { mark: string }).mark);
+    expect(await there.lookup('token-a')).toEqual({ admin: admin('a') });
+    await here.changed('a');
+    expect(await there.lookup('token-a')).toEqual({ mark: records.get('a') });
+  });
+
+  it('a shared store that does not answer sends the token to the full check', async () => {
+    const failing = {
+      put: async () => {},
+      get: async (): Promise<string | null> => {
+        throw new Error('down');
+      },
+    };
+    const cache = new SessionCache(60_000, clock, 10_000, failing);
+    cache.set('token-a', admin('a'), inAnHour());
+    expect(await cache.lookup('token-a')).toEqual({ mark: null });
+  });
+
+  it('without shared revocations (one process), revoke and changed are local forgets', async () => {
     const cache = new SessionCache(60_000, clock);
     cache.set('token-a', admin('a'), inAnHour());
+    cache.set('token-b', admin('b'), inAnHour());
     expect(cache.shared).toBe(false);
+    expect(await cache.lookup('token-a')).toEqual({ admin: admin('a') });
     await cache.revoke('a');
-    expect(cache.get('token-a')).toBeUndefined();
-    expect(await cache.isRevoked('a')).toBe(false);
+    await cache.changed('b');
+    expect(await cache.lookup('token-a')).toEqual({ mark: null });
+    expect(await cache.lookup('token-b')).toEqual({ mark: null });
   });
 });

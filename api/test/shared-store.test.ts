@@ -39,6 +39,22 @@ describe.each(kinds())('shared store: $kind', ({ kind, skip }) => {
     },
   );
 
+  it.skipIf(skip)(
+    'lockedUntil reads a lock without counting, 0 for none, a value or a missing key',
+    async () => {
+      const rule = { max: 2, windowMs: 60_000, lockMs: 1000 };
+      expect(await store.lockedUntil('lu', t0)).toBe(0);
+      await store.take('lu', rule, t0);
+      expect(await store.lockedUntil('lu', t0)).toBe(0);
+      await store.take('lu', rule, t0);
+      expect(await store.lockedUntil('lu', t0 + 10)).toBe(t0 + 1000);
+      expect(await store.lockedUntil('lu', t0 + 10)).toBe(t0 + 1000);
+      expect(await store.lockedUntil('lu', t0 + 1000)).toBe(0);
+      await store.set('lu-value', 'x', 60_000);
+      expect(await store.lockedUntil('lu-value', Date.now())).toBe(0);
+    },
+  );
+
   it.skipIf(skip)('giveBack un-counts an attempt and lifts the lock below max', async () => {
     const rule = { max: 2, windowMs: 10_000 };
     await store.take('gb', rule, t0);

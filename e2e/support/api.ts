@@ -9,7 +9,7 @@ export interface Envelope<T = unknown> {
 
 export interface Session {
   token: string;
-  user: { id: number; email: string; name: string; role: string; twoFactorEnabled: boolean };
+  user: { id: number; email: string; name: string; roles: string[]; twoFactorEnabled: boolean };
 }
 
 /** A tiny HTTP client of the admin API for test set-up: keeps the XSRF cookie and echoes it. */

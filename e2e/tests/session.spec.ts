@@ -51,7 +51,7 @@ test('a garbage token sends the admin to /auth/signin on the first call', async 
   const context = await browser.newContext({
     storageState: storageStateFor(shellOrigin, {
       token: 'garbage.not-a.jwt',
-      user: { id: 1, email: 'x@example.com', name: 'X', role: 'admin', twoFactorEnabled: true },
+      user: { id: 1, email: 'x@example.com', name: 'X', roles: ['superadmin'], twoFactorEnabled: true },
     }),
   });
   const page = await context.newPage();

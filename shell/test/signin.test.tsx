@@ -6,7 +6,13 @@ import { useAuth } from '../src/auth/store.ts';
 import SignInPage from '../src/features/signin/SignInPage.tsx';
 import { fakeApi, ok } from './fake-api.ts';
 
-const user = { id: 1, email: 'admin@example.com', name: 'Admin', role: 'admin', twoFactorEnabled: true };
+const user = {
+  id: 1,
+  email: 'admin@example.com',
+  name: 'Admin',
+  roles: ['superadmin'],
+  twoFactorEnabled: true,
+};
 
 function renderSignIn() {
   return render(

@@ -7,7 +7,7 @@ import TwoFactorPage from '../src/features/account/TwoFactorPage.tsx';
 import { Sidebar } from '../src/layout/Sidebar.tsx';
 import { fakeApi, ok } from './fake-api.ts';
 
-const admin = { id: 7, email: 'admin@example.com', name: 'Demo Admin', role: 'superadmin' as const };
+const admin = { id: 7, email: 'admin@example.com', name: 'Demo Admin', roles: ['superadmin'] };
 const setup = {
   secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
   qrCodeUrl: 'data:image/png;base64,iVBORw0KGgo=',

@@ -49,6 +49,19 @@ export const LOGIN_LIMIT_KEYS = {
   twoFactor: 'login:2fa:',
 } as const;
 
+/**
+ * Until when the account's sign-in (or its 2FA codes) is locked, epoch ms (0 = not locked): the later of
+ * the two locks `unlockAccount` lifts.
+ */
+export async function accountLockedUntil(store: SharedStore, email: string, now: number): Promise<number> {
+  const key = email.trim().toLowerCase();
+  const [account, code] = await Promise.all([
+    store.lockedUntil(LOGIN_LIMIT_KEYS.account + key, now),
+    store.lockedUntil(LOGIN_LIMIT_KEYS.twoFactor + key, now),
+  ]);
+  return Math.max(account, code);
+}
+
 /** `unlock-admin`: forgets the failed sign-ins and 2FA codes of an account. Returns the keys removed. */
 export function unlockAccount(store: SharedStore, email: string): Promise<number> {
   const key = email.trim().toLowerCase();

@@ -1,4 +1,4 @@
-import { jwtPayloadSchema } from '@backoffice/shared/contract';
+import { ADMIN_MESSAGES, jwtPayloadSchema, rolesGrant, type TokenScope } from '@backoffice/shared/contract';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
@@ -10,11 +10,21 @@ import { type Revocations, SessionCache } from './session-cache.ts';
 export const INVALID_TOKEN = 'Invalid or expired token';
 const invalidToken = () => new HttpError(401, INVALID_TOKEN);
 
+/** The token scopes each kind of route accepts (a 'none' route reads no token). */
+const SCOPES_ACCEPTED: Record<'session' | 'setup' | 'password', readonly TokenScope[]> = {
+  session: ['session'],
+  setup: ['session', '2fa-setup'],
+  password: ['session', 'password-change'],
+};
+
 /**
  * Bearer JWT (HS256 only: `alg: none` and other algorithms are refused) backed by a server-side
  * session row, so logout stops a token at once, on every replica, and a blocked or deleted admin
- * within SESSION_CACHE_MS (a checked token is trusted that long, see SessionCache).
- * Routes declare `config.auth`: 'session' (full session) or 'setup' (the 2fa-setup token or a session).
+ * within SESSION_CACHE_MS (a checked token is trusted that long, see SessionCache); at once when the
+ * API itself blocks the admin or changes its roles (SessionCache.changed).
+ * Routes declare `config.auth`: 'session' (full session), 'setup' (the 2fa-setup token or a session)
+ * or 'password' (the password-change token or a session), and `config.permission`, which the
+ * admin's roles as the session row gives them (so current ones) must grant: else 403.
  */
 export const authPlugin = globalPlugin('auth', async (app) => {
   await app.register(jwt, {
@@ -26,7 +36,7 @@ export const authPlugin = globalPlugin('auth', async (app) => {
   app.decorate('sessions', sessionCache(app));
 
   /** The admin behind a token not checked lately: its signature and claims, then its session row. */
-  async function checkToken(token: string): Promise<RequestAdmin> {
+  async function checkToken(token: string, mark: string | null): Promise<RequestAdmin> {
     let payload: ReturnType<typeof jwtPayloadSchema.parse>;
     try {
       payload = jwtPayloadSchema.parse(app.jwt.verify(token));
@@ -41,13 +51,13 @@ export const authPlugin = globalPlugin('auth', async (app) => {
       id: session.id,
       email: session.email,
       name: session.name,
-      role: session.role,
+      roles: Object.freeze([...session.roles]),
       twoFactorEnabled: session.two_factor_enabled,
       jti: payload.jti,
       scope: session.scope,
     });
     // exp is a required claim (checked by verify).
-    app.sessions.set(token, admin, (payload.exp ?? 0) * 1000);
+    app.sessions.set(token, admin, (payload.exp ?? 0) * 1000, mark);
     return admin;
   }
 
@@ -57,18 +67,13 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     const header = request.headers.authorization;
     const token = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
     if (!token) throw invalidToken();
-    let admin = app.sessions.get(token);
-    if (admin && app.sessions.shared) {
-      // Ended through another replica? A store that fails to answer sends the token to the full check.
-      const revoked = await app.sessions.isRevoked(admin.jti).catch(() => undefined);
-      if (revoked) {
-        app.sessions.forget(admin.jti);
-        throw invalidToken();
-      }
-      if (revoked === undefined) admin = undefined;
-    }
-    admin ??= await checkToken(token);
-    if (auth === 'session' && admin.scope !== 'session') throw invalidToken();
+    const cached = await app.sessions.lookup(token);
+    if ('ended' in cached) throw invalidToken();
+    const admin = 'admin' in cached ? cached.admin : await checkToken(token, cached.mark);
+    if (!SCOPES_ACCEPTED[auth].includes(admin.scope)) throw invalidToken();
+    const permission = request.routeOptions.config.permission;
+    if (!permission || !rolesGrant(admin.roles, permission))
+      throw new HttpError(403, ADMIN_MESSAGES.insufficientPermissions);
     request.admin = admin;
   });
 });
@@ -77,7 +82,8 @@ export const authPlugin = globalPlugin('auth', async (app) => {
  * How a logout on one replica reaches the others "at once" (the very next call to any replica is
  * refused, no timing window), by the shared store in use:
  * - Redis: each replica keeps its short cache of checked tokens, and a cached token is served only
- *   after a GET of its revocation key (~0.1 ms); `revoke` writes that key before the logout answers.
+ *   after a GET of its revocation key (~0.1 ms); `revoke` writes that key before the logout answers,
+ *   and `changed` (roles, block, 2FA reset) writes a new change mark there: the token is checked again.
  * - PostgreSQL (no Redis): no per-process cache. A revocation check would be a query anyway, so every
  *   call checks the session row itself (the row is the revocation record).
  * - Memory (embedded PGlite): one process, so forgetting the token locally is enough.
@@ -90,8 +96,8 @@ function sessionCache(app: FastifyInstance): SessionCache {
   // A revocation must outlive every token of the session (setup tokens live setupTtlSeconds).
   const ttlMs = Math.max(config.sessionTtlSeconds, config.setupTtlSeconds) * 1000;
   const revocations: Revocations = {
-    add: (jti) => store.set(`session:revoked:${jti}`, '1', ttlMs),
-    has: async (jti) => (await store.get(`session:revoked:${jti}`)) !== null,
+    put: (jti, record) => store.set(`session:revoked:${jti}`, record, ttlMs),
+    get: (jti) => store.get(`session:revoked:${jti}`),
   };
   return new SessionCache(config.sessionCacheMs, now, 10_000, revocations);
 }

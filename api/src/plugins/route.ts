@@ -17,7 +17,8 @@ export interface RouteContext<R extends RouteDef> {
 }
 
 /**
- * Registers one call of the contract's route catalogue: its params/query/body are validated and its
+ * Registers one call of the contract's route catalogue: the caller's roles must grant its permission
+ * (plugins/auth.ts answers 403 'Insufficient permissions' before anything else), its params/query/body are validated and its
  * answer is checked against the response schema (an answer that breaks the contract becomes a 500;
  * see response-serializer.ts).
  */
@@ -27,10 +28,14 @@ export function defineRoute<const R extends RouteDef>(
   options: { tags: string[]; summary: string },
   handler: (ctx: RouteContext<R>) => Promise<z.output<R['response']>>,
 ): void {
+  // A public route reads no token, so it could check no permission: the two must agree.
+  if ((def.auth === 'none') !== (def.permission === 'public'))
+    throw new Error(`${def.method} ${def.path}: auth '${def.auth}' with permission '${def.permission}'`);
   app.route({
     method: def.method,
     url: API_PREFIX + def.path,
-    config: { auth: def.auth },
+    // The auth plugin checks the token and that the admin's current roles grant `permission` (else 403).
+    config: { auth: def.auth, permission: def.permission },
     schema: {
       tags: options.tags,
       summary: options.summary,

@@ -1,6 +1,7 @@
 import type { Db } from '../db/types.ts';
 import { type DemoSeedOptions, type SeedSummary, seedDemo } from './demo.ts';
 
+export { DEMO_ROLE_ADMINS, ensureDemoAdmins } from './admins.ts';
 export { type DemoSeedOptions, type SeedSummary, seedDemo } from './demo.ts';
 export { type ScaleOptions, scaleCounts, seedScale } from './scale.ts';
 

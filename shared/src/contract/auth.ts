@@ -1,23 +1,32 @@
 import { z } from 'zod';
 import { envelope, id, messageResponse } from './envelope.ts';
 import { hasNoNul, INT4_MAX, NUL_MESSAGE } from './input.ts';
+import { governanceRoles } from './permissions.ts';
 
-export const adminRoles = ['superadmin', 'admin'] as const;
-export const adminRoleSchema = z.enum(adminRoles);
-export type AdminRole = z.infer<typeof adminRoleSchema>;
+export const governanceRoleSchema = z.enum(governanceRoles, {
+  error: `Unknown role: expected one of ${governanceRoles.join(', ')}`,
+});
+/** An admin's roles: at least one, each once (issue 13). */
+export const adminRolesSchema = z
+  .array(governanceRoleSchema, { error: 'Roles must be a list' })
+  .min(1, 'At least one role is required')
+  .max(governanceRoles.length, 'Each role may be given once')
+  .refine((roles) => new Set(roles).size === roles.length, 'Each role may be given once');
 
 export const adminStatuses = ['active', 'blocked'] as const;
 export const adminStatusSchema = z.enum(adminStatuses);
 export type AdminStatus = z.infer<typeof adminStatusSchema>;
 
-/** Token scopes: a full session, or the short-lived token that may only set up 2FA. */
-export const tokenScopes = ['session', '2fa-setup'] as const;
+/**
+ * Token scopes: a full session, the short-lived token that may only set up 2FA, or the one a one-time
+ * password gives, which may only change that password.
+ */
+export const tokenScopes = ['session', '2fa-setup', 'password-change'] as const;
 export type TokenScope = (typeof tokenScopes)[number];
 
 /** JWT payload (HS256). `sub` is the admin id as a string (RFC 7519). */
 export const jwtPayloadSchema = z.object({
   sub: z.string(),
-  role: adminRoleSchema,
   jti: z.string(),
   scope: z.enum(tokenScopes),
   iat: z.number().optional(),
@@ -25,12 +34,15 @@ export const jwtPayloadSchema = z.object({
 });
 export type JwtPayload = z.infer<typeof jwtPayloadSchema>;
 
-/** The signed-in admin as stored locally under the key `user` (never any secret). */
+/**
+ * The signed-in admin as stored locally under the key `user` (never any secret). `roles` are the ones
+ * held at sign-in; GET /admin/auth/me answers the current ones (the API always checks those).
+ */
 export const authUserSchema = z.object({
   id,
   email: z.string(),
   name: z.string(),
-  role: adminRoleSchema,
+  roles: z.array(governanceRoleSchema),
   twoFactorEnabled: z.boolean(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
@@ -87,10 +99,21 @@ export const setupRequiredDataSchema = z.object({
 });
 export type SetupRequiredData = z.infer<typeof setupRequiredDataSchema>;
 
+/**
+ * Signed in with a one-time password (message 'Change your password'). `token` is a short-lived JWT of
+ * scope 'password-change', valid only for POST /admin/auth/password; then sign in with the new one.
+ */
+export const passwordChangeRequiredDataSchema = z.object({
+  passwordChangeRequired: z.literal(true),
+  token: z.string(),
+});
+export type PasswordChangeRequiredData = z.infer<typeof passwordChangeRequiredDataSchema>;
+
 export const loginDataSchema = z.union([
   sessionDataSchema,
   twoFactorRequiredDataSchema,
   setupRequiredDataSchema,
+  passwordChangeRequiredDataSchema,
 ]);
 export type LoginData = z.infer<typeof loginDataSchema>;
 export const loginResponse = envelope(loginDataSchema);

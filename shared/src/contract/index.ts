@@ -1,3 +1,4 @@
+export * from './admins.ts';
 export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './envelope.ts';

@@ -1,4 +1,112 @@
+import * as admins from './admins.ts';
 import type { RouteDef } from './routes.ts';
 
 /** Admin management, own account, audit log and settings routes (issue 13). */
-export const governanceRoutes = {} as const satisfies Record<string, RouteDef>;
+export const governanceRoutes = {
+  // The signed-in admin's own account.
+  me: {
+    method: 'GET',
+    path: '/admin/auth/me',
+    auth: 'session',
+    permission: 'signed-in',
+    response: admins.meResponse,
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/admin/auth/password',
+    auth: 'password',
+    permission: 'signed-in',
+    audit: 'auth.password-change',
+    body: admins.changePasswordBody,
+    response: admins.changePasswordResponse,
+  },
+  sessionsList: {
+    method: 'GET',
+    path: '/admin/auth/sessions',
+    auth: 'session',
+    permission: 'signed-in',
+    response: admins.sessionsListResponse,
+  },
+  sessionRevoke: {
+    method: 'DELETE',
+    path: '/admin/auth/sessions/:id',
+    auth: 'session',
+    permission: 'signed-in',
+    audit: 'auth.session-revoke',
+    params: admins.sessionIdParams,
+    response: admins.sessionsRevokedResponse,
+  },
+  sessionsRevokeOthers: {
+    method: 'POST',
+    path: '/admin/auth/sessions/revoke-others',
+    auth: 'session',
+    permission: 'signed-in',
+    audit: 'auth.sessions-revoke-others',
+    response: admins.sessionsRevokedResponse,
+  },
+
+  // Admin management (superadmin).
+  adminsList: {
+    method: 'GET',
+    path: '/admin/admins',
+    auth: 'session',
+    permission: 'admins:manage',
+    query: admins.adminsListQuery,
+    response: admins.adminsListResponse,
+  },
+  adminsCreate: {
+    method: 'POST',
+    path: '/admin/admins',
+    auth: 'session',
+    permission: 'admins:manage',
+    audit: 'admin.create',
+    body: admins.adminCreateBody,
+    response: admins.adminCreateResponse,
+  },
+  adminsDisable: {
+    method: 'POST',
+    path: '/admin/admins/:id/disable',
+    auth: 'session',
+    permission: 'admins:manage',
+    audit: 'admin.disable',
+    params: admins.adminIdParams,
+    response: admins.adminResponse,
+  },
+  adminsEnable: {
+    method: 'POST',
+    path: '/admin/admins/:id/enable',
+    auth: 'session',
+    permission: 'admins:manage',
+    audit: 'admin.enable',
+    params: admins.adminIdParams,
+    response: admins.adminResponse,
+  },
+  adminsSetRoles: {
+    method: 'PUT',
+    path: '/admin/admins/:id/roles',
+    auth: 'session',
+    permission: 'admins:manage',
+    audit: 'admin.roles-change',
+    params: admins.adminIdParams,
+    body: admins.adminRolesBody,
+    response: admins.adminResponse,
+  },
+  adminsResetTwoFactor: {
+    method: 'POST',
+    path: '/admin/admins/:id/2fa/reset',
+    auth: 'session',
+    permission: 'admins:manage',
+    audit: 'admin.2fa-reset',
+    params: admins.adminIdParams,
+    response: admins.adminResponse,
+  },
+  adminsUnlock: {
+    method: 'POST',
+    path: '/admin/admins/:id/unlock',
+    auth: 'session',
+    permission: 'admins:manage',
+    audit: 'admin.unlock',
+    params: admins.adminIdParams,
+    response: admins.adminResponse,
+  },
+} as const satisfies Record<string, RouteDef>;

@@ -16,8 +16,11 @@ import * as withdrawals from './withdrawals.ts';
 export const API_PREFIX = '/api';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** none = public; session = full session token; setup = the 2fa-setup token or a session token. */
-export type RouteAuth = 'none' | 'session' | 'setup';
+/**
+ * none = public; session = full session token; setup = the 2fa-setup token or a session token;
+ * password = the password-change token (a one-time password's sign-in) or a session token.
+ */
+export type RouteAuth = 'none' | 'session' | 'setup' | 'password';
 
 export interface RouteDef {
   method: HttpMethod;

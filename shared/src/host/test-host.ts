@@ -70,7 +70,7 @@ export function testHostContext(
     signOuts: 0,
     admin:
       options.admin === undefined
-        ? { id: 1, email: 'admin@example.com', name: 'Admin', role: 'admin' }
+        ? { id: 1, email: 'admin@example.com', name: 'Admin', roles: ['superadmin'] }
         : options.admin,
     config: {
       apiBaseUrl: 'http://localhost:3000/api',

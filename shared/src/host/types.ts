@@ -6,7 +6,8 @@ export interface AdminUser {
   id: number;
   email: string;
   name?: string | null;
-  role: string;
+  /** Governance roles (contract permissions.ts): superadmin, lottery, finance, support-users, mines, auditor. */
+  roles: string[];
   twoFactorEnabled?: boolean;
 }
 

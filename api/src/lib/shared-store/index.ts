@@ -37,6 +37,8 @@ export interface SharedStore {
   take(key: string, rule: AttemptRule, now: number): Promise<Taken>;
   /** Un-counts one attempt (never below 0) and lifts the lock when the count falls below `rule.max`. */
   giveBack(key: string, rule: AttemptRule, now: number): Promise<void>;
+  /** Until when the counter `key` is locked (epoch ms; 0 = not locked), without counting anything. */
+  lockedUntil(key: string, now: number): Promise<number>;
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
   /** Deletes keys (values or counters); returns how many existed. */

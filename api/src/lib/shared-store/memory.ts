@@ -32,6 +32,11 @@ export class MemoryStore implements SharedStore {
     if (c.count < normalizeRule(rule).max) c.lockUntil = 0;
   }
 
+  async lockedUntil(key: string, now: number): Promise<number> {
+    const c = this.counters.get(key);
+    return c && c.expiresAt > now && c.lockUntil > now ? c.lockUntil : 0;
+  }
+
   async get(key: string): Promise<string | null> {
     const v = this.values.get(key);
     if (!v) return null;

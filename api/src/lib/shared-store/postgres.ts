@@ -37,6 +37,14 @@ export class PostgresStore implements SharedStore {
     );
   }
 
+  async lockedUntil(key: string, now: number): Promise<number> {
+    const [row] = await this.db.query<{ lock_until: string | number }>(
+      'SELECT lock_until FROM shared_state WHERE key = $1 AND expires_at > $2 AND lock_until > $2',
+      [this.prefix + key, Math.floor(now)],
+    );
+    return row ? Number(row.lock_until) : 0;
+  }
+
   async get(key: string): Promise<string | null> {
     const [row] = await this.db.query<{ value: string | null }>(
       'SELECT value FROM shared_state WHERE key = $1 AND expires_at > $2',

@@ -74,6 +74,14 @@ export class RedisStore implements SharedStore {
     await reach(this.redis.giveBack(key, Math.floor(now), normalizeRule(rule).max));
   }
 
+  async lockedUntil(key: string, now: number): Promise<number> {
+    const type = await reach(this.redis.type(key));
+    if (type !== 'hash') return 0;
+    const [l, e] = await reach(this.redis.hmget(key, 'l', 'e'));
+    const lockUntil = Number(l ?? 0);
+    return Number(e ?? 0) > now && lockUntil > now ? lockUntil : 0;
+  }
+
   get(key: string): Promise<string | null> {
     return reach(this.redis.get(key));
   }

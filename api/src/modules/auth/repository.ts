@@ -1,4 +1,4 @@
-import type { AdminRole, AdminStatus, TokenScope } from '@backoffice/shared/contract';
+import type { AdminStatus, GovernanceRole, TokenScope } from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 
 export interface AdminRow {
@@ -6,17 +6,19 @@ export interface AdminRow {
   email: string;
   name: string;
   password_hash: string;
-  role: AdminRole;
+  roles: GovernanceRole[];
   status: AdminStatus;
   two_factor_enabled: boolean;
   two_factor_secret: string | null;
   two_factor_pending_secret: string | null;
   totp_last_step: number | null;
   deleted_at: string | null;
+  must_change_password: boolean;
+  two_factor_setup_required: boolean;
 }
 
-const ADMIN_COLUMNS = `id, email, name, password_hash, role, status, two_factor_enabled, two_factor_secret,
-  two_factor_pending_secret, totp_last_step, deleted_at`;
+const ADMIN_COLUMNS = `id, email, name, password_hash, roles, status, two_factor_enabled, two_factor_secret,
+  two_factor_pending_secret, totp_last_step, deleted_at, must_change_password, two_factor_setup_required`;
 
 export async function findAdminByEmail(db: Db, email: string): Promise<AdminRow | undefined> {
   const rows = await db.query<AdminRow>(
@@ -36,18 +38,18 @@ export async function countAdmins(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Creates the admin, or updates its password, name and role and reactivates it. */
+/** Creates the admin, or updates its password, name and roles and reactivates it (CLI, ADMIN_EMAIL). */
 export async function upsertAdmin(
   db: Db,
-  admin: { email: string; name: string; passwordHash: string; role: AdminRole },
+  admin: { email: string; name: string; passwordHash: string; roles: readonly GovernanceRole[] },
 ): Promise<{ id: number; created: boolean }> {
   const rows = await db.query<{ id: number; created: boolean }>(
-    `INSERT INTO admins (email, name, password_hash, role) VALUES (lower($1), $2, $3, $4)
+    `INSERT INTO admins (email, name, password_hash, roles) VALUES (lower($1), $2, $3, $4::text[])
      ON CONFLICT (lower(email)) DO UPDATE
-       SET password_hash = EXCLUDED.password_hash, name = EXCLUDED.name, role = EXCLUDED.role,
-           status = 'active', deleted_at = NULL, updated_at = now()
+       SET password_hash = EXCLUDED.password_hash, name = EXCLUDED.name, roles = EXCLUDED.roles,
+           status = 'active', deleted_at = NULL, must_change_password = false, updated_at = now()
      RETURNING id, (xmax = 0) AS created`,
-    [admin.email, admin.name, admin.passwordHash, admin.role],
+    [admin.email, admin.name, admin.passwordHash, admin.roles],
   );
   return rows[0]!;
 }
@@ -85,7 +87,8 @@ export async function enableTwoFactor(
   const rows = await db.query(
     `UPDATE admins
         SET two_factor_enabled = true, two_factor_secret = two_factor_pending_secret,
-            two_factor_pending_secret = NULL, totp_last_step = $3, updated_at = now()
+            two_factor_pending_secret = NULL, totp_last_step = $3, two_factor_setup_required = false,
+            updated_at = now()
       WHERE id = $1 AND two_factor_pending_secret = $2 AND two_factor_enabled = $4
       RETURNING id`,
     [id, secret, step, wasEnabled],
@@ -104,16 +107,28 @@ export async function advanceTotpStep(db: Db, id: number, step: number): Promise
   return rows.length === 1;
 }
 
+/** Where a sign-in came from, shown in the admin's list of sessions. */
+export interface ClientInfo {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
 export async function insertSession(
   db: Db,
-  session: { jti: string; adminId: number; scope: TokenScope; expiresAt: Date },
+  session: { jti: string; adminId: number; scope: TokenScope; expiresAt: Date } & ClientInfo,
 ): Promise<void> {
-  await db.query('INSERT INTO admin_sessions (jti, admin_id, scope, expires_at) VALUES ($1, $2, $3, $4)', [
-    session.jti,
-    session.adminId,
-    session.scope,
-    session.expiresAt.toISOString(),
-  ]);
+  await db.query(
+    `INSERT INTO admin_sessions (jti, admin_id, scope, expires_at, ip, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      session.jti,
+      session.adminId,
+      session.scope,
+      session.expiresAt.toISOString(),
+      session.ip ?? null,
+      session.userAgent?.slice(0, 300) ?? null,
+    ],
+  );
 }
 
 export async function revokeSession(db: Db, jti: string): Promise<void> {
@@ -124,7 +139,7 @@ export interface SessionRow {
   id: number;
   email: string;
   name: string;
-  role: AdminRole;
+  roles: GovernanceRole[];
   two_factor_enabled: boolean;
   scope: TokenScope;
 }
@@ -132,11 +147,38 @@ export interface SessionRow {
 /** The session if it is live and its admin active and not deleted. */
 export async function findActiveSession(db: Db, jti: string): Promise<SessionRow | undefined> {
   const rows = await db.query<SessionRow>(
-    `SELECT a.id, a.email, a.name, a.role, a.two_factor_enabled, s.scope
+    `SELECT a.id, a.email, a.name, a.roles, a.two_factor_enabled, s.scope
        FROM admin_sessions s JOIN admins a ON a.id = s.admin_id
       WHERE s.jti = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
         AND a.status = 'active' AND a.deleted_at IS NULL`,
     [jti],
   );
   return rows[0];
+}
+
+export async function setPassword(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.query(
+    'UPDATE admins SET password_hash = $2, must_change_password = false, updated_at = now() WHERE id = $1',
+    [id, passwordHash],
+  );
+}
+
+/** Ends the admin's live sessions (all of them, or all but `keepJti`); returns the jtis ended. */
+export async function revokeSessionsOf(db: Db, adminId: number, keepJti: string | null): Promise<string[]> {
+  const rows = await db.query<{ jti: string }>(
+    `UPDATE admin_sessions SET revoked_at = now()
+      WHERE admin_id = $1 AND revoked_at IS NULL AND expires_at > now() AND jti IS DISTINCT FROM $2
+      RETURNING jti`,
+    [adminId, keepJti],
+  );
+  return rows.map((r) => r.jti);
+}
+
+/** The jtis of the admin's live sessions (to mark them changed for every replica). */
+export async function liveSessionsOf(db: Db, adminId: number): Promise<string[]> {
+  const rows = await db.query<{ jti: string }>(
+    'SELECT jti FROM admin_sessions WHERE admin_id = $1 AND revoked_at IS NULL AND expires_at > now()',
+    [adminId],
+  );
+  return rows.map((r) => r.jti);
 }

@@ -20,7 +20,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     routes.login,
     { tags, summary: 'Sign in (password, then 2FA code or 2FA setup)' },
     async ({ body, request }) => {
-      const result = await service.login(body, request.ip);
+      const result = await service.login(body, request.ip, request.headers['user-agent']);
       return { success: true, message: result.message, data: result.data };
     },
   );
@@ -51,10 +51,29 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app,
     routes.twoFactorEnable,
     { tags, summary: 'Enable 2FA with the first code; returns a session' },
-    async ({ admin, body }) => {
-      const data = await service.enable(admin, body);
+    async ({ admin, body, request }) => {
+      const data = await service.enable(admin, body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       await app.sessions.revoke(admin.jti);
       return { success: true, message: MESSAGES.setupOk, data };
+    },
+  );
+
+  defineRoute(
+    app,
+    routes.changePassword,
+    {
+      tags,
+      summary:
+        'Change my password (current password, and a code with 2FA on); my other sessions end. With the ' +
+        "one-time password's token: that token ends too, sign in with the new password",
+    },
+    async ({ admin, body }) => {
+      const ended = await service.changePassword(admin, body);
+      await Promise.all(ended.map((jti) => app.sessions.revoke(jti)));
+      return { success: true, message: MESSAGES.passwordChanged };
     },
   );
 

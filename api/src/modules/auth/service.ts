@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   AuthUser,
+  ChangePasswordBody,
   JwtPayload,
   LoginBody,
   LoginData,
@@ -33,6 +34,9 @@ export const MESSAGES = {
   proofRequired:
     'Two-factor authentication is already enabled: your current password and a current code are required to replace it',
   invalidPassword: 'Invalid password',
+  passwordChangeRequired: 'Change your password',
+  passwordChanged: 'Password changed successfully',
+  samePassword: 'The new password must differ from the current one',
 } as const;
 
 export interface AuthDeps {
@@ -48,13 +52,15 @@ export interface AuthDeps {
 /** 2FA attempts are counted per admin, by e-mail (so `unlock-admin <email>` needs no database). */
 const codeKey = (admin: { email: string }) => admin.email.toLowerCase();
 
-const toUser = (
-  a: Pick<repo.AdminRow, 'id' | 'email' | 'name' | 'role' | 'two_factor_enabled'>,
+export const toUser = (
+  a: Pick<repo.AdminRow, 'id' | 'email' | 'name' | 'two_factor_enabled'> & {
+    roles: readonly AuthUser['roles'][number][];
+  },
 ): AuthUser => ({
   id: a.id,
   email: a.email,
   name: a.name,
-  role: a.role,
+  roles: [...a.roles],
   twoFactorEnabled: a.two_factor_enabled,
 });
 
@@ -90,22 +96,37 @@ export class AuthService {
   }
 
   /** Records a session row (the token is valid only while it is live) and signs its JWT. */
+  /**
+   * Records a session row (the token is valid only while it is live) and signs its JWT. The roles are
+   * not in the token: the API reads the current ones with the session row.
+   */
   private async issueToken(
     db: Db,
     adminId: number,
-    role: AuthUser['role'],
     scope: TokenScope,
+    client: repo.ClientInfo = {},
   ): Promise<string> {
     const jti = randomUUID();
     const ttl = scope === 'session' ? this.deps.config.sessionTtlSeconds : this.deps.config.setupTtlSeconds;
     const iat = Math.floor(Date.now() / 1000);
-    await repo.insertSession(db, { jti, adminId, scope, expiresAt: new Date((iat + ttl) * 1000) });
-    return this.deps.sign({ sub: String(adminId), role, jti, scope, iat, exp: iat + ttl });
+    await repo.insertSession(db, { jti, adminId, scope, expiresAt: new Date((iat + ttl) * 1000), ...client });
+    return this.deps.sign({ sub: String(adminId), jti, scope, iat, exp: iat + ttl });
   }
 
-  private async session(db: Db, admin: repo.AdminRow): Promise<SessionData> {
+  private async session(db: Db, admin: repo.AdminRow, client: repo.ClientInfo): Promise<SessionData> {
     await repo.touchLastLogin(db, admin.id);
-    return { token: await this.issueToken(db, admin.id, admin.role, 'session'), user: toUser(admin) };
+    return { token: await this.issueToken(db, admin.id, 'session', client), user: toUser(admin) };
+  }
+
+  /** A one-time password proved: a token that may only change it (POST /admin/auth/password). */
+  private async passwordChange(admin: repo.AdminRow, client: repo.ClientInfo): Promise<LoginResult> {
+    return {
+      message: MESSAGES.passwordChangeRequired,
+      data: {
+        passwordChangeRequired: true,
+        token: await this.issueToken(this.deps.db, admin.id, 'password-change', client),
+      },
+    };
   }
 
   /**
@@ -128,7 +149,8 @@ export class AuthService {
     return false;
   }
 
-  async login(body: LoginBody, ip: string): Promise<LoginResult> {
+  async login(body: LoginBody, ip: string, userAgent?: string): Promise<LoginResult> {
+    const client = { ip, userAgent };
     const email = body.email.toLowerCase();
     // The attempt is counted BEFORE the password is checked, atomically in the shared store, so
     // parallel guesses (on any replica) are limited exactly as guesses in a row. An attempt the
@@ -152,10 +174,17 @@ export class AuthService {
     if (admin.two_factor_enabled) {
       if (!body.twoFactorToken) return { message: MESSAGES.codeRequired, data: { twoFactorRequired: true } };
       if (!(await this.checkCode(admin, body.twoFactorToken))) throw new HttpError(401, MESSAGES.invalidCode);
-      return { message: MESSAGES.loginOk, data: await this.session(this.deps.db, admin) };
+      if (admin.must_change_password) return this.passwordChange(admin, client);
+      return { message: MESSAGES.loginOk, data: await this.session(this.deps.db, admin, client) };
     }
+    // The one-time password is changed first, then 2FA is set up (a sign-in with the new password).
+    if (admin.must_change_password) return this.passwordChange(admin, client);
 
-    if (this.deps.config.twoFactor === 'required' || body.requireTwoFactor) {
+    if (
+      this.deps.config.twoFactor === 'required' ||
+      body.requireTwoFactor ||
+      admin.two_factor_setup_required
+    ) {
       const setup = await this.newPendingSecret(admin);
       return {
         message: MESSAGES.setupRequired,
@@ -164,11 +193,11 @@ export class AuthService {
           qrCodeUrl: setup.qrCodeUrl,
           secret: setup.secret,
           userId: admin.id,
-          token: await this.issueToken(this.deps.db, admin.id, admin.role, '2fa-setup'),
+          token: await this.issueToken(this.deps.db, admin.id, '2fa-setup', client),
         },
       };
     }
-    return { message: MESSAGES.loginOk, data: await this.session(this.deps.db, admin) };
+    return { message: MESSAGES.loginOk, data: await this.session(this.deps.db, admin, client) };
   }
 
   private async newPendingSecret(admin: Pick<repo.AdminRow, 'id' | 'email'>): Promise<TwoFactorSetupData> {
@@ -208,7 +237,11 @@ export class AuthService {
   }
 
   /** POST /admin/auth/2fa/enable: verifies the first code of the pending secret and opens a session. */
-  async enable(caller: RequestAdmin, body: TwoFactorEnableBody): Promise<SessionData> {
+  async enable(
+    caller: RequestAdmin,
+    body: TwoFactorEnableBody,
+    client: repo.ClientInfo = {},
+  ): Promise<SessionData> {
     const key = codeKey(caller);
     const admin = await repo.findAdminById(this.deps.db, caller.id);
     if (!admin || body.userId !== caller.id || !admin.two_factor_pending_secret) {
@@ -225,7 +258,7 @@ export class AuthService {
       if (!(await repo.enableTwoFactor(tx, admin.id, body.secret, step, admin.two_factor_enabled)))
         throw new HttpError(400, MESSAGES.invalidSetup);
       await repo.revokeSession(tx, caller.jti);
-      return this.session(tx, { ...admin, two_factor_enabled: true });
+      return this.session(tx, { ...admin, two_factor_enabled: true }, client);
     });
     await this.codeLimiter.reset(key);
     return session;
@@ -233,6 +266,34 @@ export class AuthService {
 
   async logout(caller: RequestAdmin): Promise<void> {
     await repo.revokeSession(this.deps.db, caller.jti);
+  }
+
+  /**
+   * POST /admin/auth/password: the current password, and a current code when 2FA is on (one attempt of
+   * the 2FA limit covers both). Ends the admin's other sessions, and the caller's own when it was the
+   * one-time password's token. Returns the ended sessions' jtis (the caller forgets them in the cache).
+   */
+  async changePassword(caller: RequestAdmin, body: ChangePasswordBody): Promise<string[]> {
+    const admin = await repo.findAdminById(this.deps.db, caller.id);
+    if (!admin) throw new HttpError(401, MESSAGES.invalidCredentials);
+    const key = codeKey(admin);
+    await this.codeLimiter.reserve(key);
+    if (!(await verifyPassword(admin.password_hash, body.currentPassword)))
+      throw new HttpError(401, MESSAGES.invalidPassword);
+    if (admin.two_factor_enabled) {
+      if (!body.currentCode) throw new HttpError(400, MESSAGES.codeRequired);
+      if (!(await this.checkCode(admin, body.currentCode, true)))
+        throw new HttpError(401, MESSAGES.invalidCode);
+    }
+    if (body.newPassword === body.currentPassword) throw new HttpError(400, MESSAGES.samePassword);
+    const hash = await hashPassword(body.newPassword);
+    const keep = caller.scope === 'session' ? caller.jti : null;
+    const ended = await this.deps.db.transaction(async (tx) => {
+      await repo.setPassword(tx, admin.id, hash);
+      return repo.revokeSessionsOf(tx, admin.id, keep);
+    });
+    await this.codeLimiter.reset(key);
+    return ended;
   }
 }
 
@@ -254,7 +315,7 @@ export async function ensureAdmin(
       email: config.adminEmail,
       name: existing?.name ?? 'Administrator',
       passwordHash: await hashPassword(config.adminPassword),
-      role: 'superadmin',
+      roles: ['superadmin'],
     });
     return { email: config.adminEmail, created: r.created, demo: false };
   }
@@ -264,7 +325,7 @@ export async function ensureAdmin(
     email: DEMO_ADMIN.email,
     name: DEMO_ADMIN.name,
     passwordHash: await hashPassword(DEMO_ADMIN.password),
-    role: 'superadmin',
+    roles: ['superadmin'],
   });
   return { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, created: true, demo: true };
 }

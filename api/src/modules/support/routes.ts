@@ -47,7 +47,8 @@ export async function supportRoutes(app: FastifyInstance, opts: { onChange: () =
     app.route({
       method,
       url: `${API_PREFIX}/admin/support`,
-      config: { auth: 'session' },
+      // The permission of the calls it stands for (the auth hook refuses a route without one).
+      config: { auth: 'session', permission: routes.supportUpdate.permission },
       schema: { hide: true },
       handler: async () => {
         throw new HttpError(400, SUPPORT_ID_MISSING);

@@ -1,0 +1,70 @@
+import { ADMIN_MESSAGES, routes } from '@backoffice/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import { conflict, notFound } from '../../lib/http-error.ts';
+import { defineRoute } from '../../plugins/route.ts';
+import { revokeSessionsOf } from '../auth/repository.ts';
+import * as repo from './repository.ts';
+
+const tags = ['account'];
+
+/** The signed-in admin's own account: who they are now, their sessions (issue 13). */
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  defineRoute(
+    app,
+    routes.me,
+    { tags, summary: 'The signed-in admin with the roles held now' },
+    async ({ admin }) => ({
+      success: true,
+      message: 'Admin retrieved successfully',
+      data: {
+        id: admin.id,
+        email: admin.email,
+        name: admin.name,
+        roles: [...admin.roles],
+        twoFactorEnabled: admin.twoFactorEnabled,
+      },
+    }),
+  );
+
+  defineRoute(
+    app,
+    routes.sessionsList,
+    { tags, summary: 'My live sessions, the current one marked' },
+    async ({ admin }) => ({
+      success: true,
+      message: 'Sessions retrieved successfully',
+      data: (await repo.listLiveSessions(app.db, admin.id)).map((s) => ({
+        id: s.jti,
+        createdAt: s.created_at,
+        expiresAt: s.expires_at,
+        ip: s.ip,
+        userAgent: s.user_agent,
+        current: s.jti === admin.jti,
+      })),
+    }),
+  );
+
+  defineRoute(
+    app,
+    routes.sessionRevoke,
+    { tags, summary: 'Sign one of my other sessions out' },
+    async ({ admin, params }) => {
+      if (params.id === admin.jti) throw conflict(ADMIN_MESSAGES.currentSession);
+      if (!(await repo.revokeOwnSession(app.db, admin.id, params.id)))
+        throw notFound(ADMIN_MESSAGES.sessionNotFound);
+      await app.sessions.revoke(params.id);
+      return { success: true, message: 'Session signed out', data: { revoked: 1 } };
+    },
+  );
+
+  defineRoute(
+    app,
+    routes.sessionsRevokeOthers,
+    { tags, summary: 'Sign all my other sessions out' },
+    async ({ admin }) => {
+      const ended = await revokeSessionsOf(app.db, admin.id, admin.jti);
+      await Promise.all(ended.map((jti) => app.sessions.revoke(jti)));
+      return { success: true, message: 'Other sessions signed out', data: { revoked: ended.length } };
+    },
+  );
+}
