@@ -246,6 +246,15 @@ describe(`four-eyes under concurrency (${driver})`, () => {
       expect(w.processed_by).not.toBeNull();
       expect(w.first_approved_by).not.toBe(w.processed_by);
       expect(await refunds(id)).toBe(0);
+      // Its audit trail: the first approval from pending, the second from awaiting_approval.
+      const trail = await t.db.query<{ admin_id: number; before: unknown; after: { status: string } }>(
+        `SELECT admin_id, before, after FROM audit_log WHERE target_type = 'withdrawal' AND target_id = $1 ORDER BY id`,
+        [String(id)],
+      );
+      expect(trail.map((r) => [r.admin_id, r.before, r.after.status])).toEqual([
+        [w.first_approved_by, { status: 'pending' }, 'awaiting_approval'],
+        [w.processed_by, { status: 'awaiting_approval' }, 'approved'],
+      ]);
     }
   });
 

@@ -142,7 +142,9 @@ export async function decideWithdrawals(
   },
 ): Promise<DecidedWithdrawal[]> {
   if (ids.length === 0) return [];
-  // Computed from w in SET (not in a CTE): after a lock wait PostgreSQL re-evaluates it on the latest row.
+  // Conditions and the new status are computed from w (not from a CTE): after a lock wait PostgreSQL
+  // re-evaluates them on the latest row version. target (FOR UPDATE) holds that latest version too, so its
+  // status is the one before this change.
   const next = `CASE WHEN $2 = 'rejected' THEN 'rejected'
                      WHEN w.status = 'awaiting_approval' THEN 'approved'
                      WHEN w.amount >= coalesce((SELECT value::numeric FROM settings WHERE key = 'four_eyes_threshold'), $5::numeric)
@@ -162,7 +164,7 @@ export async function decideWithdrawals(
             processed_at = CASE WHEN ${next} = 'awaiting_approval' THEN NULL ELSE now() END,
             updated_at = now()
        FROM target
-      WHERE w.id = target.id AND w.status = target.status
+      WHERE w.id = target.id AND w.status IN ('pending', 'waiting', 'awaiting_approval')
         AND NOT ($2 = 'approved' AND w.status = 'awaiting_approval' AND w.first_approved_by IS NOT DISTINCT FROM $4::int)
      RETURNING w.id, w.user_id, w.amount, w.status, target.status AS previous_status`,
     [ids, decision.status, decision.comment, decision.adminId, decision.envThreshold],
