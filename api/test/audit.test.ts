@@ -1,7 +1,7 @@
 import { messageResponse, type RouteDef, type RouteName, routes } from '@backoffice/shared/contract';
+import type { LightMyRequestResponse } from 'fastify';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_MISSING } from '../src/modules/audit/writer.ts';
 import { defineRoute, isMutating } from '../src/plugins/route.ts';
@@ -51,7 +51,12 @@ interface Scenario {
 const as = (tk: string) => (method: string, url: string, body?: unknown) =>
   t.call(method, url, { token: tk, body: body as object | undefined });
 const api = (method: string, url: string, body?: unknown) => as(token)(method, url, body);
-const rec = (action: string, targetType: string | null, targetId: unknown, adminId: number | null = t.adminId) => ({
+const rec = (
+  action: string,
+  targetType: string | null,
+  targetId: unknown,
+  adminId: number | null = t.adminId,
+) => ({
   action,
   adminId,
   targetType,
@@ -67,19 +72,18 @@ async function newAdmin(twoFactorSecret?: string) {
 
 async function pendingWithdrawal(amount = '5') {
   const userId = await makeUser(t, 'Payee');
-  await t.db.query(`INSERT INTO ledger (user_id, amount, reason, reference) VALUES ($1, 100, 'deposit', $2)`, [
-    userId,
-    `deposit:audit${++seq}`,
-  ]);
+  await t.db.query(
+    `INSERT INTO ledger (user_id, amount, reason, reference) VALUES ($1, 100, 'deposit', $2)`,
+    [userId, `deposit:audit${++seq}`],
+  );
   const [w] = await t.db.query<{ id: number }>(
     `INSERT INTO withdrawals (user_id, amount, wallet_address, status) VALUES ($1, $2::numeric, '0xabc', 'pending') RETURNING id`,
     [userId, amount],
   );
-  await t.db.query(`INSERT INTO ledger (user_id, amount, reason, reference) VALUES ($1, -$2::numeric, 'withdrawal', $3)`, [
-    userId,
-    amount,
-    `withdrawal:${w!.id}`,
-  ]);
+  await t.db.query(
+    `INSERT INTO ledger (user_id, amount, reason, reference) VALUES ($1, -$2::numeric, 'withdrawal', $3)`,
+    [userId, amount, `withdrawal:${w!.id}`],
+  );
   return w!.id;
 }
 
@@ -89,11 +93,10 @@ async function activeGame() {
     `INSERT INTO mine_games (user_id, mines_count, amount) VALUES ($1, 3, 2) RETURNING id`,
     [userId],
   );
-  await t.db.query(`INSERT INTO ledger (user_id, amount, reason, reference) VALUES ($1, 10, 'deposit', $2), ($1, -2, 'mine_bet', $3)`, [
-    userId,
-    `deposit:mine${g!.id}`,
-    `mine_game:${g!.id}`,
-  ]);
+  await t.db.query(
+    `INSERT INTO ledger (user_id, amount, reason, reference) VALUES ($1, 10, 'deposit', $2), ($1, -2, 'mine_bet', $3)`,
+    [userId, `deposit:mine${g!.id}`, `mine_game:${g!.id}`],
+  );
   return g!.id;
 }
 
@@ -242,7 +245,9 @@ const scenarios: Record<string, Scenario> = {
   userUnblock: {
     prepare: async () => {
       const id = await makeUser(t);
-      expect((await api('PUT', `/api/admin/user/${id}/block`, { reason: 'Fraud check' })).statusCode).toBe(200);
+      expect((await api('PUT', `/api/admin/user/${id}/block`, { reason: 'Fraud check' })).statusCode).toBe(
+        200,
+      );
       return { id };
     },
     call: (c) => api('PUT', `/api/admin/user/${c.id}/unblock`, {}),
@@ -250,12 +255,16 @@ const scenarios: Record<string, Scenario> = {
   },
   withdrawalUpdate: {
     prepare: async () => ({ id: await pendingWithdrawal() }),
-    call: (c) => api('POST', '/api/admin/withdrawal/update', { withdrawal_id: c.id, status: 'rejected', reason: 'KYC' }),
+    call: (c) =>
+      api('POST', '/api/admin/withdrawal/update', { withdrawal_id: c.id, status: 'rejected', reason: 'KYC' }),
     expected: (c) => [rec('withdrawal.update', 'withdrawal', c.id)],
   },
   withdrawalUpdateBulk: {
-    prepare: async () => ({ ids: [await pendingWithdrawal(), await pendingWithdrawal(), await pendingWithdrawal()] }),
-    call: (c) => api('POST', '/api/admin/withdrawal/update-bulk', { withdrawal_ids: c.ids, status: 'approved' }),
+    prepare: async () => ({
+      ids: [await pendingWithdrawal(), await pendingWithdrawal(), await pendingWithdrawal()],
+    }),
+    call: (c) =>
+      api('POST', '/api/admin/withdrawal/update-bulk', { withdrawal_ids: c.ids, status: 'approved' }),
     // One record per withdrawal changed.
     expected: (c) => (c.ids as number[]).map((id) => rec('withdrawal.update-bulk', 'withdrawal', id)),
   },
@@ -343,9 +352,9 @@ describe('the route catalogue and the audit invariant', () => {
       const res = await scenario!.call(ctx);
       expect(res.statusCode, res.body).toBe(200);
       const rows = await auditAfter(from);
-      expect(rows.map(({ action, adminId, targetType, targetId }) => ({ action, adminId, targetType, targetId }))).toEqual(
-        scenario!.expected(ctx),
-      );
+      expect(
+        rows.map(({ action, adminId, targetType, targetId }) => ({ action, adminId, targetType, targetId })),
+      ).toEqual(scenario!.expected(ctx));
       for (const row of rows) {
         expect(row.action.startsWith(def.audit!)).toBe(true);
         expect(row.ip).toBe('127.0.0.1');
@@ -361,7 +370,15 @@ describe('what the audit records say', () => {
   it('a withdrawal decision keeps the status before and after, and the amount', async () => {
     const id = await pendingWithdrawal('7.25');
     const from = await lastAuditId();
-    expect((await api('POST', '/api/admin/withdrawal/update', { withdrawal_id: id, status: 'rejected', reason: 'KYC' })).statusCode).toBe(200);
+    expect(
+      (
+        await api('POST', '/api/admin/withdrawal/update', {
+          withdrawal_id: id,
+          status: 'rejected',
+          reason: 'KYC',
+        })
+      ).statusCode,
+    ).toBe(200);
     const [row] = await t.db.query<{ before: unknown; after: unknown; details: unknown; email: string }>(
       'SELECT before, after, details, admin_email AS email FROM audit_log WHERE id > $1',
       [from],
@@ -376,7 +393,10 @@ describe('what the audit records say', () => {
 
   it('sign-in failures are recorded (unknown e-mail, wrong password, lockout) without any secret', async () => {
     const from = await lastAuditId();
-    const limited = await createTestApp({ db: t.db, rateLimits: { loginAccount: { max: 2, windowMs: 60_000 } } });
+    const limited = await createTestApp({
+      db: t.db,
+      rateLimits: { loginAccount: { max: 2, windowMs: 60_000 } },
+    });
     try {
       const login = (email: string, password: string) =>
         limited.call('POST', '/api/admin/auth/login', { body: { email, password } });
@@ -387,10 +407,12 @@ describe('what the audit records say', () => {
     } finally {
       await limited.close();
     }
-    const rows = await t.db.query<{ action: string; admin_id: number | null; admin_email: string; details: { status: number } }>(
-      'SELECT action, admin_id, admin_email, details FROM audit_log WHERE id > $1 ORDER BY id',
-      [from],
-    );
+    const rows = await t.db.query<{
+      action: string;
+      admin_id: number | null;
+      admin_email: string;
+      details: { status: number };
+    }>('SELECT action, admin_id, admin_email, details FROM audit_log WHERE id > $1 ORDER BY id', [from]);
     expect(rows.map((r) => [r.action, r.admin_id, r.admin_email, r.details.status])).toEqual([
       ['auth.sign-in-failed', null, 'nobody@example.com', 401],
       ['auth.sign-in-failed', t.adminId, ADMIN.email, 401],
@@ -404,19 +426,27 @@ describe('what the audit records say', () => {
 
   it('a failed business call writes nothing (nothing changed)', async () => {
     const from = await lastAuditId();
-    expect((await api('POST', '/api/admin/withdrawal/update', { withdrawal_id: 2_000_000_000 })).statusCode).toBe(404);
-    expect((await api('PUT', '/api/admin/mines/2000000000/status', { status: 'false' })).statusCode).toBe(404);
+    expect(
+      (await api('POST', '/api/admin/withdrawal/update', { withdrawal_id: 2_000_000_000 })).statusCode,
+    ).toBe(404);
+    expect((await api('PUT', '/api/admin/mines/2000000000/status', { status: 'false' })).statusCode).toBe(
+      404,
+    );
     expect(await auditAfter(from)).toEqual([]);
   });
 });
 
 describe('audit_log is append-only in the database', () => {
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {
-    await t.db.query(`INSERT INTO audit_log (action, target_type, target_id) VALUES ('test.append', 'x', '1')`);
+    await t.db.query(
+      `INSERT INTO audit_log (action, target_type, target_id) VALUES ('test.append', 'x', '1')`,
+    );
     await expect(t.db.query(`UPDATE audit_log SET action = 'test.changed'`)).rejects.toThrow(/append-only/);
     await expect(t.db.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);
     await expect(t.db.exec('TRUNCATE audit_log')).rejects.toThrow(/append-only/);
-    const [row] = await t.db.query<{ n: number }>(`SELECT count(*) AS n FROM audit_log WHERE action = 'test.append'`);
+    const [row] = await t.db.query<{ n: number }>(
+      `SELECT count(*) AS n FROM audit_log WHERE action = 'test.append'`,
+    );
     expect(row!.n).toBe(1);
   });
 });
@@ -433,7 +463,13 @@ describe('defineRoute enforces the audit', () => {
   };
 
   it('refuses to register a state-changing route without an audit action', () => {
-    const def = { method: 'POST', path: '/x', auth: 'none', permission: 'public', response: messageResponse } as const;
+    const def = {
+      method: 'POST',
+      path: '/x',
+      auth: 'none',
+      permission: 'public',
+      response: messageResponse,
+    } as const;
     expect(() =>
       defineRoute(bare(), def, { tags: [], summary: '' }, async () => ({ success: true, message: 'ok' })),
     ).toThrow(/needs an audit action/);
@@ -442,7 +478,14 @@ describe('defineRoute enforces the audit', () => {
   it('answers 500 and commits nothing when a change was made without its record', async () => {
     const db = await freshDb();
     const app = bare();
-    const def = { method: 'POST', path: '/x', auth: 'none', permission: 'public', audit: 'test.x', response: messageResponse } as const;
+    const def = {
+      method: 'POST',
+      path: '/x',
+      auth: 'none',
+      permission: 'public',
+      audit: 'test.x',
+      response: messageResponse,
+    } as const;
     defineRoute(app, def, { tags: [], summary: '' }, async ({ audit }) => {
       // A service that forgot its record: audit.transaction refuses to commit.
       await audit.transaction(db, async (tx) => {

@@ -32,16 +32,18 @@ beforeAll(async () => {
     admins[name] = { id, token: await t.login(email, 'secret123') };
   }
   userId = await makeUser(t, 'Whale');
-  await t.db.query(`INSERT INTO ledger (user_id, amount, reason, reference) VALUES ($1, 10000000, 'deposit', 'deposit:whale')`, [
-    userId,
-  ]);
+  await t.db.query(
+    `INSERT INTO ledger (user_id, amount, reason, reference) VALUES ($1, 10000000, 'deposit', 'deposit:whale')`,
+    [userId],
+  );
 });
 afterAll(() => t.close());
 
 type Who = keyof typeof admins;
 const call = (who: Who, method: string, url: string, body?: unknown) =>
   t.call(method, url, { token: admins[who].token, body: body as object | undefined });
-const approve = (who: Who, id: number) => call(who, 'POST', UPDATE, { withdrawal_id: id, status: 'approved' });
+const approve = (who: Who, id: number) =>
+  call(who, 'POST', UPDATE, { withdrawal_id: id, status: 'approved' });
 const reject = (who: Who, id: number) =>
   call(who, 'POST', UPDATE, { withdrawal_id: id, status: 'rejected', reason: 'Not this time' });
 
@@ -51,11 +53,10 @@ async function withdrawal(amount: string): Promise<number> {
     `INSERT INTO withdrawals (user_id, amount, wallet_address, status) VALUES ($1, $2::numeric, $3, 'pending') RETURNING id`,
     [userId, amount, `0x${'cd'.repeat(20)}`],
   );
-  await t.db.query(`INSERT INTO ledger (user_id, amount, reason, reference) VALUES ($1, -$2::numeric, 'withdrawal', $3)`, [
-    userId,
-    amount,
-    `withdrawal:${w!.id}`,
-  ]);
+  await t.db.query(
+    `INSERT INTO ledger (user_id, amount, reason, reference) VALUES ($1, -$2::numeric, 'withdrawal', $3)`,
+    [userId, amount, `withdrawal:${w!.id}`],
+  );
   return w!.id;
 }
 
@@ -88,7 +89,10 @@ describe('four-eyes approval of one withdrawal', () => {
     const id = await withdrawal('999.99999999');
     const res = await approve('a', id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: MESSAGES.updated, data: { status: 'approved', processedBy: admins.a.id } });
+    expect(res.json()).toMatchObject({
+      message: MESSAGES.updated,
+      data: { status: 'approved', processedBy: admins.a.id },
+    });
   });
 
   it('at the threshold: awaiting_approval, the same admin is refused, another admin completes; then it is paid once', async () => {
@@ -98,7 +102,13 @@ describe('four-eyes approval of one withdrawal', () => {
     expect(first.json()).toMatchObject({
       success: true,
       message: MESSAGES.awaitingSecond,
-      data: { id, status: 'awaiting_approval', firstApprovedBy: admins.a.id, processedBy: null, processedAt: null },
+      data: {
+        id,
+        status: 'awaiting_approval',
+        firstApprovedBy: admins.a.id,
+        processedBy: null,
+        processedAt: null,
+      },
     });
     expect(first.json().data.firstApprovedAt).toEqual(expect.any(String));
 
@@ -132,10 +142,16 @@ describe('four-eyes approval of one withdrawal', () => {
     expect(await refunds(id)).toBe(0);
 
     // The withdrawal's history in the audit log: both approvals and the payout (a system action).
-    const history = await call('c', 'GET', `/api/admin/audit?target_type=withdrawal&target_id=${id}&sort_type=asc`);
+    const history = await call(
+      'c',
+      'GET',
+      `/api/admin/audit?target_type=withdrawal&target_id=${id}&sort_type=asc`,
+    );
     expect(history.statusCode, history.body).toBe(200);
     const records = (history.json().data as Paged<AuditRecord>).data;
-    expect(records.map((r) => [r.action, r.adminId, r.before, (r.after as { status: string }).status])).toEqual([
+    expect(
+      records.map((r) => [r.action, r.adminId, r.before, (r.after as { status: string }).status]),
+    ).toEqual([
       ['withdrawal.update', admins.a.id, { status: 'pending' }, 'awaiting_approval'],
       ['withdrawal.update', admins.b.id, { status: 'awaiting_approval' }, 'approved'],
       ['payout.sent', null, { status: 'approved' }, 'completed'],
@@ -173,7 +189,10 @@ describe('four-eyes in bulk', () => {
     expect((await approve('a', mine)).json().data.status).toBe('awaiting_approval');
     expect((await approve('b', theirs)).json().data.status).toBe('awaiting_approval');
 
-    const res = await call('a', 'POST', BULK, { withdrawal_ids: [small, big, mine, theirs], status: 'approved' });
+    const res = await call('a', 'POST', BULK, {
+      withdrawal_ids: [small, big, mine, theirs],
+      status: 'approved',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.success).toBe(false);
@@ -191,7 +210,11 @@ describe('four-eyes in bulk', () => {
     expect(second.json()).toMatchObject({ success: true, updated: [big, mine], awaitingSecondApproval: [] });
     const late = await withdrawal('1500');
     await approve('c', late);
-    const rejected = await call('c', 'POST', BULK, { withdrawal_ids: [late, big], status: 'rejected', reason: 'Risk' });
+    const rejected = await call('c', 'POST', BULK, {
+      withdrawal_ids: [late, big],
+      status: 'rejected',
+      reason: 'Risk',
+    });
     expect(rejected.json()).toMatchObject({ updated: [late], failed: [{ id: big, status: 'approved' }] });
     expect(await refunds(late)).toBe(1);
   });
@@ -200,11 +223,21 @@ describe('four-eyes in bulk', () => {
 describe('four-eyes threshold setting', () => {
   it('reads FOUR_EYES_THRESHOLD, a superadmin override wins until dropped, and each change is audited', async () => {
     const get = async () => (await call('a', 'GET', SETTINGS)).json().data as FourEyesSettings;
-    expect(await get()).toMatchObject({ threshold: THRESHOLD, source: 'env', envThreshold: THRESHOLD, settingThreshold: null });
+    expect(await get()).toMatchObject({
+      threshold: THRESHOLD,
+      source: 'env',
+      envThreshold: THRESHOLD,
+      settingThreshold: null,
+    });
 
     const put = await call('a', 'PUT', SETTINGS, { threshold: '50.50' });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().data).toMatchObject({ threshold: '50.5', source: 'setting', settingThreshold: '50.5', updatedBy: admins.a.id });
+    expect(put.json().data).toMatchObject({
+      threshold: '50.5',
+      source: 'setting',
+      settingThreshold: '50.5',
+      updatedBy: admins.a.id,
+    });
     const id = await withdrawal('60');
     expect((await approve('b', id)).json().data.status).toBe('awaiting_approval');
     const small = await withdrawal('50.49');
@@ -226,8 +259,18 @@ describe('four-eyes threshold setting', () => {
     const log = await call('a', 'GET', '/api/admin/audit?action=settings.four-eyes&sort_type=asc');
     const records = (log.json().data as Paged<AuditRecord>).data;
     expect(records.map((r) => [r.adminId, r.targetId, r.before, r.after])).toEqual([
-      [admins.a.id, 'four_eyes_threshold', { threshold: THRESHOLD, source: 'env' }, { threshold: '50.5', source: 'setting' }],
-      [admins.a.id, 'four_eyes_threshold', { threshold: '50.5', source: 'setting' }, { threshold: THRESHOLD, source: 'env' }],
+      [
+        admins.a.id,
+        'four_eyes_threshold',
+        { threshold: THRESHOLD, source: 'env' },
+        { threshold: '50.5', source: 'setting' },
+      ],
+      [
+        admins.a.id,
+        'four_eyes_threshold',
+        { threshold: '50.5', source: 'setting' },
+        { threshold: THRESHOLD, source: 'env' },
+      ],
     ]);
   });
 });
@@ -239,7 +282,10 @@ describe(`four-eyes under concurrency (${driver})`, () => {
     for (let i = 0; i < ROUNDS; i++) {
       const id = await withdrawal('2500');
       const answers = await Promise.all([approve('a', id), approve('b', id)]);
-      expect(answers.map((r) => r.statusCode), answers.map((r) => r.body).join('\n')).toEqual([200, 200]);
+      expect(
+        answers.map((r) => r.statusCode),
+        answers.map((r) => r.body).join('\n'),
+      ).toEqual([200, 200]);
       const w = await row(id);
       expect(w.status).toBe('approved');
       expect(w.first_approved_by).not.toBeNull();
@@ -263,7 +309,8 @@ describe(`four-eyes under concurrency (${driver})`, () => {
       const id = await withdrawal('2500');
       const answers = await Promise.all([approve('a', id), approve('a', id), approve('a', id)]);
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
-      for (const r of answers.filter((x) => x.statusCode === 409)) expect(r.json().message).toBe(MESSAGES.sameApprover);
+      for (const r of answers.filter((x) => x.statusCode === 409))
+        expect(r.json().message).toBe(MESSAGES.sameApprover);
       expect(await row(id)).toMatchObject({ status: 'awaiting_approval', first_approved_by: admins.a.id });
     }
   });
@@ -337,10 +384,13 @@ describe('GET /admin/audit', () => {
     expect(byEmail.total).toBe(byB.total);
 
     const bulk = await all('action=withdrawal.update-bulk&per_page=100');
-    expect(bulk.data.every((r) => r.action === 'withdrawal.update-bulk' && r.targetType === 'withdrawal')).toBe(true);
+    expect(
+      bulk.data.every((r) => r.action === 'withdrawal.update-bulk' && r.targetType === 'withdrawal'),
+    ).toBe(true);
     const prefix = await all('action=withdrawal.&per_page=1');
     expect(prefix.total).toBe(
-      (await all('action=withdrawal.update&per_page=1')).total + (await all('action=withdrawal.update-bulk&per_page=1')).total,
+      (await all('action=withdrawal.update&per_page=1')).total +
+        (await all('action=withdrawal.update-bulk&per_page=1')).total,
     );
 
     const pageSize = 5;
@@ -350,8 +400,12 @@ describe('GET /admin/audit', () => {
 
     const newest = everything.data[0]!;
     const oldest = everything.data.at(-1)!;
-    expect((await all(`from=${encodeURIComponent(newest.at)}&per_page=100`)).data.every((r) => r.at >= newest.at)).toBe(true);
-    expect((await all(`to=${encodeURIComponent(oldest.at)}&per_page=100`)).data.every((r) => r.at <= oldest.at)).toBe(true);
+    expect(
+      (await all(`from=${encodeURIComponent(newest.at)}&per_page=100`)).data.every((r) => r.at >= newest.at),
+    ).toBe(true);
+    expect(
+      (await all(`to=${encodeURIComponent(oldest.at)}&per_page=100`)).data.every((r) => r.at <= oldest.at),
+    ).toBe(true);
     expect((await all('from=2000-01-01&to=2000-01-02')).total).toBe(0);
 
     const one = await call('c', 'GET', `/api/admin/audit/${newest.id}`);

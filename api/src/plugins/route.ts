@@ -42,7 +42,9 @@ export function defineRoute<const R extends RouteDef>(
   handler: (ctx: RouteContext<R>) => Promise<z.output<R['response']>>,
 ): void {
   if (isMutating(def.method) && !def.audit)
-    throw new Error(`${def.method} ${def.path}: a state-changing route needs an audit action in the catalogue`);
+    throw new Error(
+      `${def.method} ${def.path}: a state-changing route needs an audit action in the catalogue`,
+    );
   app.route({
     method: def.method,
     url: API_PREFIX + def.path,

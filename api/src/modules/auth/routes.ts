@@ -58,9 +58,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  defineRoute(app, routes.logout, { tags, summary: 'Revoke the current session' }, async ({ admin, audit }) => {
-    await service.logout(admin, audit);
-    await app.sessions.revoke(admin.jti);
-    return { success: true, message: MESSAGES.logoutOk };
-  });
+  defineRoute(
+    app,
+    routes.logout,
+    { tags, summary: 'Revoke the current session' },
+    async ({ admin, audit }) => {
+      await service.logout(admin, audit);
+      await app.sessions.revoke(admin.jti);
+      return { success: true, message: MESSAGES.logoutOk };
+    },
+  );
 }

@@ -162,7 +162,12 @@ export class AuthService {
     }
   }
 
-  private async attemptLogin(body: LoginBody, email: string, ip: string, audit: AuditWriter): Promise<LoginResult> {
+  private async attemptLogin(
+    body: LoginBody,
+    email: string,
+    ip: string,
+    audit: AuditWriter,
+  ): Promise<LoginResult> {
     // The attempt is counted BEFORE the password is checked, atomically in the shared store, so
     // parallel guesses (on any replica) are limited exactly as guesses in a row. An attempt the
     // account refuses is not counted for the IP.
@@ -194,7 +199,11 @@ export class AuthService {
 
     if (admin.two_factor_enabled) {
       if (!body.twoFactorToken) {
-        await audit.record(this.deps.db, { ...target, action: SIGN_IN_AUDIT.passwordOk, details: { next: 'two-factor code' } });
+        await audit.record(this.deps.db, {
+          ...target,
+          action: SIGN_IN_AUDIT.passwordOk,
+          details: { next: 'two-factor code' },
+        });
         return { message: MESSAGES.codeRequired, data: { twoFactorRequired: true } };
       }
       if (!(await this.checkCode(admin, body.twoFactorToken))) throw new HttpError(401, MESSAGES.invalidCode);
@@ -205,10 +214,20 @@ export class AuthService {
       return audit.transaction(this.deps.db, async (tx) => {
         const setup = await this.newPendingSecret(admin, tx);
         const token = await this.issueToken(tx, admin.id, admin.role, '2fa-setup');
-        await audit.record(tx, { ...target, action: SIGN_IN_AUDIT.passwordOk, details: { next: 'two-factor setup' } });
+        await audit.record(tx, {
+          ...target,
+          action: SIGN_IN_AUDIT.passwordOk,
+          details: { next: 'two-factor setup' },
+        });
         return {
           message: MESSAGES.setupRequired,
-          data: { setupRequired: true, qrCodeUrl: setup.qrCodeUrl, secret: setup.secret, userId: admin.id, token },
+          data: {
+            setupRequired: true,
+            qrCodeUrl: setup.qrCodeUrl,
+            secret: setup.secret,
+            userId: admin.id,
+            token,
+          },
         };
       });
     }

@@ -123,16 +123,16 @@ export class LotteryService {
       .map((d) => ({ rank: d.rank, percentage: d.percentage }));
     const created = await audit.transaction(this.db, async (tx) => {
       const id = await repo.insertLottery(tx, {
-      name: body.name,
-      ticketPrice: body.ticket_price,
-      startTime: body.start_time,
-      endTime: body.end_time,
-      resultDelayHours: body.result_time,
-      winners: body.winners,
-      distributions,
-      adminShare: body.admin_share,
-      maxParticipants: body.max_participants ?? null,
-      now,
+        name: body.name,
+        ticketPrice: body.ticket_price,
+        startTime: body.start_time,
+        endTime: body.end_time,
+        resultDelayHours: body.result_time,
+        winners: body.winners,
+        distributions,
+        adminShare: body.admin_share,
+        maxParticipants: body.max_participants ?? null,
+        now,
       });
       const lottery = toLottery((await repo.findLottery(tx, id, now))!);
       await audit.record(tx, { targetType: 'lottery', targetId: id, after: lotteryState(lottery) });
@@ -235,7 +235,12 @@ export class LotteryService {
         if (!lottery) throw new HttpError(404, LOTTERY_NOT_FOUND);
         throw new HttpError(409, 'Only upcoming lotteries can be deleted');
       }
-      await audit.record(tx, { targetType: 'lottery', targetId: id, before: { deleted: false }, after: { deleted: true } });
+      await audit.record(tx, {
+        targetType: 'lottery',
+        targetId: id,
+        before: { deleted: false },
+        after: { deleted: true },
+      });
     });
     this.onChange();
   }
@@ -414,7 +419,12 @@ export class LotteryService {
           before: { status: lottery.status, prize_distributed: false },
           after: { status: 'completed', prize_distributed: true },
           details: {
-            winners: winners.map((w) => ({ rank: w.rank, ticket_number: w.ticket_number, user_id: w.user_id, amount: w.amount })),
+            winners: winners.map((w) => ({
+              rank: w.rank,
+              ticket_number: w.ticket_number,
+              user_id: w.user_id,
+              amount: w.amount,
+            })),
             replaced,
           },
         });

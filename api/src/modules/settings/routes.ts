@@ -12,8 +12,15 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(
     app,
     routes.fourEyesSettings,
-    { tags, summary: 'Four-eyes threshold in force (setting, else FOUR_EYES_THRESHOLD) and where it comes from' },
-    async () => ({ success: true, message: 'Settings retrieved successfully', data: await service.fourEyes() }),
+    {
+      tags,
+      summary: 'Four-eyes threshold in force (setting, else FOUR_EYES_THRESHOLD) and where it comes from',
+    },
+    async () => ({
+      success: true,
+      message: 'Settings retrieved successfully',
+      data: await service.fourEyes(),
+    }),
   );
 
   defineRoute(

@@ -34,14 +34,23 @@ export class SettingsService {
   }
 
   /** Sets (or with null drops) the override; audited with the threshold in force before and after. */
-  async updateFourEyes(body: FourEyesSettingsBody, adminId: number, audit: AuditWriter): Promise<FourEyesSettings> {
+  async updateFourEyes(
+    body: FourEyesSettingsBody,
+    adminId: number,
+    audit: AuditWriter,
+  ): Promise<FourEyesSettings> {
     return audit.transaction(this.db, async (tx) => {
       const before = this.view(await repo.findSetting(tx, FOUR_EYES_KEY, true));
       if (body.threshold === null) await repo.deleteSetting(tx, FOUR_EYES_KEY);
       else await repo.putDecimalSetting(tx, FOUR_EYES_KEY, body.threshold, adminId);
       const after = await this.fourEyes(tx);
       const pick = (s: FourEyesSettings) => ({ threshold: s.threshold, source: s.source });
-      await audit.record(tx, { targetType: 'setting', targetId: FOUR_EYES_KEY, before: pick(before), after: pick(after) });
+      await audit.record(tx, {
+        targetType: 'setting',
+        targetId: FOUR_EYES_KEY,
+        before: pick(before),
+        after: pick(after),
+      });
       return after;
     });
   }

@@ -37,7 +37,12 @@ export class SupportService {
       if (!before || !(await repo.updateTicket(tx, id, { status: body.status, remarks: body.remarks })))
         throw notFound();
       const after = (await repo.findTicket(tx, id))!;
-      await audit.record(tx, { targetType: 'support_ticket', targetId: id, before: ticketState(before), after: ticketState(after) });
+      await audit.record(tx, {
+        targetType: 'support_ticket',
+        targetId: id,
+        before: ticketState(before),
+        after: ticketState(after),
+      });
       return after;
     });
     this.onChange();
@@ -52,7 +57,12 @@ export class SupportService {
         throw existing ? new HttpError(409, 'Support ticket is already closed') : notFound();
       }
       const after = (await repo.findTicket(tx, id))!;
-      await audit.record(tx, { targetType: 'support_ticket', targetId: id, before: { status: 'open' }, after: ticketState(after) });
+      await audit.record(tx, {
+        targetType: 'support_ticket',
+        targetId: id,
+        before: { status: 'open' },
+        after: ticketState(after),
+      });
       return after;
     });
     this.onChange();

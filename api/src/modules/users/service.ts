@@ -93,7 +93,12 @@ export class UsersService {
   }
 
   /** Back to the status the user had right before the block ('active' for blocks older than that memory). */
-  unblock(id: number, adminId: number, reason: string | null | undefined, audit: AuditWriter): Promise<{ user: User }> {
+  unblock(
+    id: number,
+    adminId: number,
+    reason: string | null | undefined,
+    audit: AuditWriter,
+  ): Promise<{ user: User }> {
     return this.transition(id, adminId, 'unblocked', audit, {
       reason,
       expect: { status: 'blocked', is: true, message: 'User is not blocked' },
@@ -107,10 +112,16 @@ export class UsersService {
     audit: AuditWriter,
   ): Promise<{ user: User; message: string }> {
     if (body.status === 'blocked') {
-      return { ...(await this.block(id, adminId, body.reason ?? '', audit)), message: 'User blocked successfully' };
+      return {
+        ...(await this.block(id, adminId, body.reason ?? '', audit)),
+        message: 'User blocked successfully',
+      };
     }
     if (body.status === 'unblocked') {
-      return { ...(await this.unblock(id, adminId, body.reason, audit)), message: 'User unblocked successfully' };
+      return {
+        ...(await this.unblock(id, adminId, body.reason, audit)),
+        message: 'User unblocked successfully',
+      };
     }
     const { user, changed } = await this.transition(id, adminId, body.status, audit, { reason: body.reason });
     return { user, message: changed ? 'User updated successfully' : 'User status unchanged' };
@@ -120,7 +131,12 @@ export class UsersService {
     if (id > INT_MAX) throw notFound();
     await audit.transaction(this.db, async (tx) => {
       if (!(await repo.softDelete(tx, id))) throw notFound();
-      await audit.record(tx, { targetType: 'user', targetId: id, before: { deleted: false }, after: { deleted: true } });
+      await audit.record(tx, {
+        targetType: 'user',
+        targetId: id,
+        before: { deleted: false },
+        after: { deleted: true },
+      });
     });
     this.onChange();
   }

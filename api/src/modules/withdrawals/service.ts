@@ -63,7 +63,8 @@ function auditOf(w: repo.DecidedWithdrawal, row: Withdrawal | undefined) {
 /** Which approval of a four-eyes withdrawal this change was (nothing for other changes). */
 function fourEyesStep(w: repo.DecidedWithdrawal): { fourEyes?: 'first approval' | 'second approval' } {
   if (w.status === 'awaiting_approval') return { fourEyes: 'first approval' };
-  if (w.status === 'approved' && w.previous_status === 'awaiting_approval') return { fourEyes: 'second approval' };
+  if (w.status === 'approved' && w.previous_status === 'awaiting_approval')
+    return { fourEyes: 'second approval' };
   return {};
 }
 
@@ -143,7 +144,8 @@ export class WithdrawalsService {
       );
       const rows = new Map(updated.map((w) => [w.id, w]));
       // One record per withdrawal changed, in id order.
-      for (const w of [...changed].sort((a, b) => a.id - b.id)) await audit.record(tx, auditOf(w, rows.get(w.id)));
+      for (const w of [...changed].sort((a, b) => a.id - b.id))
+        await audit.record(tx, auditOf(w, rows.get(w.id)));
       const awaiting = changed.filter((w) => w.status === 'awaiting_approval').map((w) => w.id);
       return { updated, failed, awaiting };
     });
