@@ -6,12 +6,14 @@ import type { Db } from './db/types.ts';
 import { MemoryStore, type SharedStore } from './lib/shared-store/index.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminsRoutes } from './modules/admins/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { minesRoutes } from './modules/mines/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { transactionsRoutes } from './modules/transactions/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -86,6 +88,8 @@ export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, op
   await fastify.register(lotteryRoutes, { onChange: () => dashboard.invalidate() });
   await fastify.register(withdrawalsRoutes, { onChange: () => dashboard.invalidate() });
   await fastify.register(transactionsRoutes);
+  await fastify.register(auditRoutes);
+  await fastify.register(settingsRoutes);
 });
 
 /** TRUST_PROXY as Fastify takes it: N hops is "believe the last N hops" (what proxy-addr does for a number). */

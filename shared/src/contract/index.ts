@@ -1,4 +1,5 @@
 export * from './admins.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './envelope.ts';

@@ -9,10 +9,10 @@ const tags = ['lottery'];
 export async function lotteryRoutes(app: FastifyInstance, opts: { onChange: () => void }): Promise<void> {
   const service = new LotteryService(app.db, () => app.clock(), opts.onChange);
 
-  defineRoute(app, routes.lotteryCreate, { tags, summary: 'Create a lottery' }, async ({ body }) => ({
+  defineRoute(app, routes.lotteryCreate, { tags, summary: 'Create a lottery' }, async ({ body, audit }) => ({
     success: true,
     message: 'Lottery created successfully!',
-    data: await service.create(body),
+    data: await service.create(body, audit),
   }));
 
   defineRoute(
@@ -52,10 +52,10 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { onChange: () =
     app,
     routes.lotteryUpdate,
     { tags, summary: 'New start, end and result delay (1-5 h) of an upcoming or open lottery' },
-    async ({ params, body }) => ({
+    async ({ params, body, audit }) => ({
       success: true,
       message: 'Lottery updated successfully',
-      data: await service.update(params.id, body),
+      data: await service.update(params.id, body, audit),
     }),
   );
 
@@ -63,8 +63,8 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { onChange: () =
     app,
     routes.lotteryDelete,
     { tags, summary: 'Delete an upcoming lottery (soft delete)' },
-    async ({ params }) => {
-      await service.remove(params.id);
+    async ({ params, audit }) => {
+      await service.remove(params.id, audit);
       return { success: true, message: 'Lottery deleted successfully' };
     },
   );
@@ -95,20 +95,20 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { onChange: () =
     app,
     routes.lotteryPublish,
     { tags, summary: 'Publish the result of a closed lottery and credit the winners (once)' },
-    async ({ body, admin }) => ({
+    async ({ body, admin, audit }) => ({
       success: true,
       message: 'Results published successfully!',
-      data: await service.publish(body, admin.id),
+      data: await service.publish(body, admin.id, audit),
     }),
   );
   defineRoute(
     app,
     routes.lotteryCompleteWithoutWinners,
     { tags, summary: 'Complete a closed lottery that has no active tickets, with no winners' },
-    async ({ params }) => ({
+    async ({ params, audit }) => ({
       success: true,
       message: 'Lottery completed without winners',
-      data: await service.completeWithoutWinners(params.id),
+      data: await service.completeWithoutWinners(params.id, audit),
     }),
   );
 }

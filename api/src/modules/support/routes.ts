@@ -24,10 +24,10 @@ export async function supportRoutes(app: FastifyInstance, opts: { onChange: () =
     app,
     routes.supportUpdate,
     { tags, summary: 'Update the status and remarks of a ticket' },
-    async ({ params, body }) => ({
+    async ({ params, body, audit }) => ({
       success: true,
       message: 'Support updated successfully',
-      data: await service.update(params.id, body),
+      data: await service.update(params.id, body, audit),
     }),
   );
 
@@ -35,10 +35,10 @@ export async function supportRoutes(app: FastifyInstance, opts: { onChange: () =
     app,
     routes.supportDelete,
     { tags, summary: 'Close a ticket (nothing is deleted)' },
-    async ({ params }) => ({
+    async ({ params, audit }) => ({
       success: true,
       message: 'Support ticket closed successfully',
-      data: await service.close(params.id),
+      data: await service.close(params.id, audit),
     }),
   );
 

@@ -229,8 +229,8 @@ export async function userActivity(
                  FROM transactions WHERE user_id = $1) t,
               (SELECT count(*) AS total,
                       coalesce(sum(amount) FILTER (WHERE status IN ('approved', 'completed')), 0) AS paid,
-                      coalesce(sum(amount) FILTER (WHERE status IN ('pending', 'waiting')), 0) AS pending,
-                      count(*) FILTER (WHERE status IN ('pending', 'waiting')) AS pending_n
+                      coalesce(sum(amount) FILTER (WHERE status IN ('pending', 'waiting', 'awaiting_approval')), 0) AS pending,
+                      count(*) FILTER (WHERE status IN ('pending', 'waiting', 'awaiting_approval')) AS pending_n
                  FROM withdrawals WHERE user_id = $1) w,
               (SELECT count(*) AS total, coalesce(sum(price) FILTER (WHERE status <> 'cancelled'), 0) AS spent,
                       coalesce(sum(winning_amount), 0) AS won, count(*) FILTER (WHERE is_winner) AS wins
