@@ -104,8 +104,11 @@ export async function buildApp(
     // A CSV answer is a stream, sent as it is: never through the JSON serializer.
     contentType === 'text/csv'
       ? (data: unknown) => String(data)
-      : compileResponseSerializer(schema as z.ZodType, `${method} ${url}`, opts.crossCheckResponses, (dropped) =>
-          fastify.log.error(dropped, 'list rows left out of an answer: they break the contract'),
+      : compileResponseSerializer(
+          schema as z.ZodType,
+          `${method} ${url}`,
+          opts.crossCheckResponses,
+          (dropped) => fastify.log.error(dropped, 'list rows left out of an answer: they break the contract'),
         ),
   );
   await fastify.register(app, opts);

@@ -45,6 +45,9 @@ export interface CursorOptions {
 export interface DbHandle extends Db {
   readonly driver: 'pglite' | 'postgres';
   /** Opens a read-only cursor over `statement` (one snapshot); close() it when done or abandoned. */
-  openCursor<T = Record<string, unknown>>(statement: Statement, options: CursorOptions): Promise<RowCursor<T>>;
+  openCursor<T = Record<string, unknown>>(
+    statement: Statement,
+    options: CursorOptions,
+  ): Promise<RowCursor<T>>;
   close(): Promise<void>;
 }

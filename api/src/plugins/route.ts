@@ -1,5 +1,5 @@
 import type { RouteDef } from '@backoffice/shared/contract';
-import { API_PREFIX, csvFile, errorResponse, isCsvRoute } from '@backoffice/shared/contract';
+import { API_PREFIX, type csvFile, errorResponse, isCsvRoute } from '@backoffice/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type CsvExport, sendCsv } from '../lib/csv/export.ts';

@@ -25,7 +25,11 @@ export const EXPORT_TOTAL_HEADER = 'x-total-count';
 // Each export takes its list's filters and sort, without the paging: every matching row.
 export const withdrawalsExportQuery = withdrawalsListQuery.omit({ page: true, limit: true, per_page: true });
 export type WithdrawalsExportQuery = z.infer<typeof withdrawalsExportQuery>;
-export const transactionsExportQuery = transactionsListQuery.omit({ page: true, limit: true, per_page: true });
+export const transactionsExportQuery = transactionsListQuery.omit({
+  page: true,
+  limit: true,
+  per_page: true,
+});
 export type TransactionsExportQuery = z.infer<typeof transactionsExportQuery>;
 export const usersExportQuery = usersListQuery.omit({ page: true, limit: true, per_page: true });
 export type UsersExportQuery = z.infer<typeof usersExportQuery>;

@@ -18,7 +18,8 @@ const NEEDS_QUOTES = /[",\r\n]/;
 function textOf(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    return String(value);
   if (value instanceof Date) return value.toISOString();
   return JSON.stringify(value);
 }

@@ -372,7 +372,10 @@ function ticketsWhere(
 }
 
 /** The total of the tickets list (and of its export), from lottery_ticket_stats (kept by triggers: no ticket scan). */
-export function ticketsCountQuery(filters: { lotteryId?: number; status?: LotteryTicketStatus }): SqlStatement {
+export function ticketsCountQuery(filters: {
+  lotteryId?: number;
+  status?: LotteryTicketStatus;
+}): SqlStatement {
   const where = ticketsWhere(filters, 1);
   return {
     text: `SELECT coalesce(sum(tickets), 0)::bigint AS n FROM lottery_ticket_stats ${where.sql}`,

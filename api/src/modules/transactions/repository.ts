@@ -1,4 +1,8 @@
-import type { Transaction, TransactionsExportQuery, TransactionsListQuery } from '@backoffice/shared/contract';
+import type {
+  Transaction,
+  TransactionsExportQuery,
+  TransactionsListQuery,
+} from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 import {
   dateFrom,
