@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { API_PREFIX, type RouteName, routes } from '@backoffice/shared/contract';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvField, csvRecord } from '../src/lib/csv/encode.ts';
 import { seedDemo } from '../src/seed/index.ts';
 import { createTestApp, driver, type TestApp, testClock } from './helpers.ts';
 
@@ -326,6 +327,32 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+describe('CSV fields', () => {
+  it('writes values as text: empty for null, numbers and booleans as they are, dates ISO, objects JSON', () => {
+    expect(csvRecord([null, undefined, 7, -2.5, true, 10n, new Date(Date.UTC(2026, 0, 2)), { a: [1] }])).toBe(
+      ',,7,-2.5,true,10,2026-01-02T00:00:00.000Z,"{""a"":[1]}"\r\n',
+    );
+  });
+
+  it('quotes commas, quotes and line breaks, and nothing else', () => {
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('one\ntwo')).toBe('"one\ntwo"');
+    expect(csvField('one\r\ntwo')).toBe('"one\r\ntwo"');
+    expect(csvField(' spaced  text ')).toBe(' spaced  text ');
+    expect(csvField('')).toBe('');
+  });
+
+  it('puts an apostrophe before a formula (= + - @ tab CR), not before a plain number', () => {
+    for (const formula of ['=1+1', '+1', '-1+1', '@SUM(A1)', '\tx', '\rx', '-', '=', '-1e5', '--1'])
+      expect(csvField(formula), JSON.stringify(formula)).toMatch(/^"?'/);
+    for (const number of ['-12.5', '-3', '0', '12.00000001', '-0.5'])
+      expect(csvField(number), number).toBe(number);
+    expect(csvField('=HYPERLINK("x","y")')).toBe(`"'=HYPERLINK(""x"",""y"")"`);
+    expect(csvField('a=b')).toBe('a=b');
+  });
+});
+
 describe('CSV exports: the rows of the list', () => {
   for (const e of exportsOf) {
     const path = routes[e.route].path;
@@ -534,25 +561,20 @@ describe('CSV exports: streaming', () => {
     expect(await openExports()).toBe(0);
   });
 
-  it('a client that goes away mid-download ends the export and gives its connection back', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  /**
+   * Starts an export over a real socket and stops reading after its first chunk (the client's
+   * buffers fill and the server waits: backpressure). Resolves with that chunk and the request.
+   */
+  async function heldDownload(path: string) {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    const seen = await new Promise<{ bytes: number; openWhileStreaming: number }>((resolve, reject) => {
+    return new Promise<{ status: number; body: string; destroy: () => void }>((resolve, reject) => {
       const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          path: `${API_PREFIX}/admin/transactions/export.csv?pay_address=stream-`,
-          headers: { authorization: `Bearer ${token}` },
-        },
+        { host: '127.0.0.1', port, path: API_PREFIX + path, headers: { authorization: `Bearer ${token}` } },
         (res) => {
-          expect(res.statusCode).toBe(200);
-          res.once('data', async (chunk: Buffer) => {
+          res.once('data', (chunk: Buffer) => {
             res.pause();
-            // The export is held open by the client not reading (backpressure), not finished.
-            const openWhileStreaming = await openExports();
-            req.destroy();
-            resolve({ bytes: chunk.length, openWhileStreaming });
+            resolve({ status: res.statusCode!, body: chunk.toString(), destroy: () => req.destroy() });
           });
           res.once('error', () => {});
         },
@@ -562,10 +584,36 @@ describe('CSV exports: streaming', () => {
       });
       req.end();
     });
-    expect(seen.openWhileStreaming).toBe(1);
-    expect(seen.bytes).toBeLessThan(EXTRA * 400);
+  }
+
+  it('a client that goes away mid-download ends the export and gives its connection back', async () => {
+    const held = await heldDownload('/admin/transactions/export.csv?pay_address=stream-');
+    expect(held.status).toBe(200);
+    // Held open by the client not reading, not finished.
+    expect(await openExports()).toBe(1);
+    expect(held.body.length).toBeLessThan(EXTRA * 400);
+    held.destroy();
     await expect.poll(openExports, { timeout: 10_000 }).toBe(0);
     // The API still answers, on a connection of the pool.
     expect((await get('/admin/transactions/export.csv?id=1')).statusCode).toBe(200);
+  });
+
+  it('at most 2 exports run at once: a third answers 503 with Retry-After until one ends', async () => {
+    const first = await heldDownload('/admin/transactions/export.csv?pay_address=stream-');
+    const second = await heldDownload('/admin/transactions/export.csv?pay_address=stream-&sort_by=id');
+    expect(await openExports()).toBe(2);
+    const third = await get('/admin/withdrawal/export.csv');
+    expect(third.statusCode).toBe(503);
+    expect(third.headers['retry-after']).toBe('5');
+    expect(third.json()).toEqual({
+      success: false,
+      message: 'Too many exports in progress, please try again in a moment',
+    });
+    // The lists are not held back by the exports.
+    expect((await get('/admin/transactions?per_page=5')).statusCode).toBe(200);
+    first.destroy();
+    second.destroy();
+    await expect.poll(openExports, { timeout: 10_000 }).toBe(0);
+    expect((await get('/admin/withdrawal/export.csv')).statusCode).toBe(200);
   });
 });

@@ -6,28 +6,34 @@
 /** A plain decimal number ("-12.5", "3"): left as it is even though it may start with '-'. */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
-/**
- * Characters that make a spreadsheet read a cell as a formula (or, for tab and CR, shift it into one):
- * such a cell gets a leading apostrophe so it is shown as text (OWASP "CSV injection").
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 const NEEDS_QUOTES = /[",\r\n]/;
 
-/** The text of one value: null and undefined are empty, dates ISO, objects JSON. */
-function textOf(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
-    return String(value);
-  if (value instanceof Date) return value.toISOString();
-  return JSON.stringify(value);
+/**
+ * Whether a text starts with what makes a spreadsheet read the cell as a formula (= + - @), or with tab
+ * or CR (which can shift it into one): such a cell gets a leading apostrophe (OWASP "CSV injection").
+ */
+function looksLikeFormula(text: string): boolean {
+  switch (text.charCodeAt(0)) {
+    case 61: // =
+    case 43: // +
+    case 45: // -
+    case 64: // @
+    case 9: // tab
+    case 13: // CR
+      return !PLAIN_NUMBER.test(text);
+    default:
+      return false;
+  }
 }
 
-/** One field: formula-guarded, then quoted when RFC 4180 requires it. */
+/** One field: null and undefined empty, numbers as they are, dates ISO, objects JSON; guarded and quoted. */
 export function csvField(value: unknown): string {
-  let text = textOf(value);
-  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  let text =
+    typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
+  if (looksLikeFormula(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

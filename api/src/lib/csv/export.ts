@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { EXPORT_TOTAL_HEADER } from '@backoffice/shared/contract';
 import type { FastifyReply } from 'fastify';
 import type { DbHandle, RowCursor, Statement } from '../../db/types.ts';
-import { csvRecord } from './encode.ts';
+import { HttpError } from '../http-error.ts';
+import { csvField, csvRecord } from './encode.ts';
 
 /** One column of a CSV export: its header and its value in a row. */
 export interface CsvColumn<Row> {
@@ -44,7 +45,10 @@ export function csvStream<Row>(cursor: RowCursor<Row>, columns: readonly CsvColu
       yield csvRecord(columns.map((c) => c.header));
       for (let rows = await cursor.next(); rows.length; rows = await cursor.next()) {
         let chunk = '';
-        for (const row of rows) chunk += csvRecord(columns.map((c) => c.value(row)));
+        for (const row of rows) {
+          for (let i = 0; i < columns.length; i++) chunk += (i ? ',' : '') + csvField(columns[i]!.value(row));
+          chunk += '\r\n';
+        }
         yield chunk;
       }
     } finally {
@@ -52,10 +56,32 @@ export function csvStream<Row>(cursor: RowCursor<Row>, columns: readonly CsvColu
     }
   }
   // Byte mode: the buffer counts bytes, so one batch at a time waits in it.
-  const stream = Readable.from(chunks(), { objectMode: false });
+  const stream = Readable.from(chunks(), { objectMode: false, encoding: 'utf8' });
   // Destroyed before its first read, the generator never started and its finally never runs.
   stream.once('close', () => void cursor.close());
   return stream;
+}
+
+/**
+ * Exports running at once per database handle. Each holds a pool connection (PostgreSQL) or a
+ * materialised cursor (PGlite) for as long as its client downloads: a few slow downloads must not take
+ * the connections every other call needs.
+ */
+export const MAX_CONCURRENT_EXPORTS = 2;
+export const TOO_MANY_EXPORTS = 'Too many exports in progress, please try again in a moment';
+const running = new WeakMap<DbHandle, number>();
+
+/** Takes one of the database's export slots (503 when none is free); the returned function gives it back once. */
+function exportSlot(db: DbHandle): () => void {
+  const count = running.get(db) ?? 0;
+  if (count >= MAX_CONCURRENT_EXPORTS) throw new HttpError(503, TOO_MANY_EXPORTS, { 'retry-after': '5' });
+  running.set(db, count + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    running.set(db, (running.get(db) ?? 1) - 1);
+  };
 }
 
 /** `withdrawals` + 2026-11-25 -> `withdrawals-2026-11-25.csv` (the day in UTC). */
@@ -72,14 +98,24 @@ export async function sendCsv<Row>(
   spec: CsvExport<Row>,
   options: { now: Date; batchSize?: number },
 ): Promise<FastifyReply> {
-  const cursor = await db.openCursor<Row>(spec.query, {
-    batchSize: options.batchSize ?? EXPORT_BATCH_SIZE,
-    ...(spec.count ? { count: spec.count } : {}),
-  });
+  const release = exportSlot(db);
+  let cursor: RowCursor<Row>;
+  try {
+    cursor = await db.openCursor<Row>(spec.query, {
+      batchSize: options.batchSize ?? EXPORT_BATCH_SIZE,
+      ...(spec.count ? { count: spec.count } : {}),
+    });
+  } catch (err) {
+    release();
+    throw err;
+  }
   reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${exportFileName(spec.name, options.now)}"`)
     .header('cache-control', 'no-store');
   if (cursor.total !== undefined) reply.header(EXPORT_TOTAL_HEADER, String(cursor.total));
-  return reply.send(csvStream(cursor, spec.columns));
+  const stream = csvStream(cursor, spec.columns);
+  // The slot is free once the cursor's connection is back (close() is the same promise every time).
+  stream.once('close', () => void cursor.close().finally(release));
+  return reply.send(stream);
 }
