@@ -1,9 +1,10 @@
 import type { RouteDef } from '@backoffice/shared/contract';
-import { API_PREFIX, errorResponse } from '@backoffice/shared/contract';
+import { API_PREFIX, type csvFile, errorResponse, isCsvRoute } from '@backoffice/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { HttpError } from '../lib/http-error.ts';
 import { AUDIT_MISSING, AuditWriter } from '../modules/audit/writer.ts';
+import { type CsvExport, sendCsv } from '../lib/csv/export.ts';
 import type { RequestAdmin } from '../types.ts';
 
 type Out<R, K extends string> = R extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
@@ -61,7 +62,7 @@ export function defineRoute<const R extends RouteDef>(
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
-      response: { 200: def.response, '4xx': errorResponse, '5xx': errorResponse },
+      response: { 200: answerSchema(def), '4xx': errorResponse, '5xx': errorResponse },
     },
     handler: async (request, reply) => {
       const admin = request.admin;
@@ -86,5 +87,37 @@ export function defineRoute<const R extends RouteDef>(
       }
       return result;
     },
+  });
+}
+
+/**
+ * The 200 schema as Fastify takes it: JSON answers by their zod schema (serialised by
+ * response-serializer.ts); a CSV file as `text/csv` content, which documents it in OpenAPI and keeps
+ * it away from the JSON serializer (a stream is sent as it is).
+ */
+function answerSchema(def: RouteDef) {
+  if (!isCsvRoute(def)) return def.response;
+  return { description: 'CSV file', content: { 'text/csv': { schema: def.response } } };
+}
+
+/** A route of the catalogue whose answer is a CSV file. */
+type CsvRouteDef = RouteDef & { response: typeof csvFile };
+
+/**
+ * Registers a CSV export of the catalogue (its response is `csvFile`): params and query are validated
+ * as for any route (a bad filter answers the list's 400), then the handler's export is streamed
+ * (lib/csv/export.ts) with the file named after the app clock's day.
+ */
+export function defineCsvRoute<const R extends CsvRouteDef, Row>(
+  app: FastifyInstance,
+  def: R,
+  options: { tags: string[]; summary: string },
+  handler: (ctx: RouteContext<R>) => Promise<CsvExport<Row>>,
+): void {
+  defineRoute(app, def, options, async (ctx) => {
+    const spec = await handler(ctx);
+    // A stream answer: Fastify sends it as it is and ends it when the client goes away.
+    const reply = await sendCsv(ctx.reply, app.db, spec, { now: new Date(app.clock()) });
+    return reply as unknown as z.output<R['response']>;
   });
 }

@@ -9,6 +9,7 @@ export * from './mines.ts';
 export * from './permissions.ts';
 export * from './query.ts';
 export * from './routes.ts';
+export * from './routes-export.ts';
 export * from './support.ts';
 export * from './transactions.ts';
 export * from './users.ts';

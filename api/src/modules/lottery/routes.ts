@@ -1,6 +1,7 @@
 import { routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../plugins/route.ts';
+import { defineCsvRoute, defineRoute } from '../../plugins/route.ts';
+import { lotteryExport, lotteryTicketsExport } from './export.ts';
 import { LotteryService } from './service.ts';
 
 const tags = ['lottery'];
@@ -24,6 +25,20 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { onChange: () =
       message: 'Lotteries retrieved successfully',
       data: await service.list(query),
     }),
+  );
+
+  defineCsvRoute(
+    app,
+    routes.lotteryExport,
+    { tags, summary: "CSV of every lottery the list's status filter gives, in the list's order, streamed" },
+    async ({ query }) => lotteryExport(query, new Date(app.clock())),
+  );
+
+  defineCsvRoute(
+    app,
+    routes.lotteryTicketsExport,
+    { tags, summary: "CSV of every ticket the list's filters give, newest first, streamed" },
+    async ({ query }) => lotteryTicketsExport(query, new Date(app.clock())),
   );
 
   defineRoute(

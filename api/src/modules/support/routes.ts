@@ -1,7 +1,8 @@
 import { API_PREFIX, routes, SUPPORT_ID_MISSING } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
-import { defineRoute } from '../../plugins/route.ts';
+import { defineCsvRoute, defineRoute } from '../../plugins/route.ts';
+import { supportExport } from './export.ts';
 import { SupportService } from './service.ts';
 
 const tags = ['support'];
@@ -18,6 +19,13 @@ export async function supportRoutes(app: FastifyInstance, opts: { onChange: () =
       message: 'Support tickets retrieved successfully',
       data: await service.list(query),
     }),
+  );
+
+  defineCsvRoute(
+    app,
+    routes.supportExport,
+    { tags, summary: "CSV of every support ticket the list's filters and sort give (no paging), streamed" },
+    async ({ query }) => supportExport(query),
   );
 
   defineRoute(

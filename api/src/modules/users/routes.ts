@@ -1,7 +1,8 @@
 import { routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
-import { defineRoute } from '../../plugins/route.ts';
+import { defineCsvRoute, defineRoute } from '../../plugins/route.ts';
+import { usersExport } from './export.ts';
 import { UsersService } from './service.ts';
 
 const tags = ['users'];
@@ -23,6 +24,13 @@ export async function usersRoutes(app: FastifyInstance, opts: { onChange: () => 
       message: 'Users retrieved successfully',
       data: await service.list(query),
     }),
+  );
+
+  defineCsvRoute(
+    app,
+    routes.usersExport,
+    { tags, summary: "CSV of every user the list's filters and sort give (no paging), streamed" },
+    async ({ query }) => usersExport(query),
   );
 
   defineRoute(

@@ -1,4 +1,9 @@
-import type { Withdrawal, WithdrawalStatus, WithdrawalsListQuery } from '@backoffice/shared/contract';
+import type {
+  Withdrawal,
+  WithdrawalStatus,
+  WithdrawalsExportQuery,
+  WithdrawalsListQuery,
+} from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 import { dateFrom, dateTo, MAX_INT4, pageSize, prefixPattern, type SqlStatement, Where } from './sql.ts';
 
@@ -19,7 +24,8 @@ const SORT_COLUMNS: Record<WithdrawalsListQuery['sort_by'], string> = {
   status: 'w.status',
 };
 
-function where(q: WithdrawalsListQuery): Where {
+/** The filters of the list and of its export (one builder for both). */
+export function withdrawalsWhere(q: WithdrawalsExportQuery): Where {
   const w = new Where();
   if (q.id !== undefined) w.add(q.id > MAX_INT4 ? 'false' : `w.id = ${w.param(q.id)}`);
   if (q.status) w.add(`w.status = ${w.param(q.status)}`);
@@ -36,17 +42,22 @@ function where(q: WithdrawalsListQuery): Where {
   return w;
 }
 
+/** ORDER BY of the list and of its export: the sort column, then the id, in the same direction. */
+export function withdrawalsOrder(q: Pick<WithdrawalsListQuery, 'sort_by' | 'sort_type'>): string {
+  const dir = q.sort_type === 'asc' ? 'ASC' : 'DESC';
+  return `${SORT_COLUMNS[q.sort_by]} ${dir}, w.id ${dir}`;
+}
+
 /**
  * The page of GET /admin/withdrawal exactly as the endpoint runs it (the bench runs the same SQL).
  * `now` is unused (the filters do not depend on the clock) but kept for the bench's signature.
  */
 export function buildWithdrawalsListQuery(q: WithdrawalsListQuery, _now: Date = new Date()): SqlStatement {
-  const w = where(q);
-  const dir = q.sort_type === 'asc' ? 'ASC' : 'DESC';
+  const w = withdrawalsWhere(q);
   const size = pageSize(q);
   const limit = w.param(size);
   const offset = w.param((q.page - 1) * size);
-  const order = `${SORT_COLUMNS[q.sort_by]} ${dir}, w.id ${dir}`;
+  const order = withdrawalsOrder(q);
   // Page first (index order, LIMIT/OFFSET on the table alone), then join the users of that page only.
   return {
     text: `SELECT ${COLUMNS}
@@ -58,8 +69,8 @@ export function buildWithdrawalsListQuery(q: WithdrawalsListQuery, _now: Date = 
 }
 
 /** The total of GET /admin/withdrawal for the same filters. */
-export function buildWithdrawalsCountQuery(q: WithdrawalsListQuery, _now: Date = new Date()): SqlStatement {
-  const w = where(q);
+export function buildWithdrawalsCountQuery(q: WithdrawalsExportQuery, _now: Date = new Date()): SqlStatement {
+  const w = withdrawalsWhere(q);
   return { text: `SELECT count(*) AS n FROM withdrawals w ${w}`, values: w.values };
 }
 

@@ -1,6 +1,7 @@
 import { routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../plugins/route.ts';
+import { defineCsvRoute, defineRoute } from '../../plugins/route.ts';
+import { withdrawalsExport } from './export.ts';
 import { MESSAGES, WithdrawalsService } from './service.ts';
 
 const tags = ['withdrawals'];
@@ -39,6 +40,13 @@ export async function withdrawalsRoutes(app: FastifyInstance, opts: { onChange: 
       message: 'Withdrawals retrieved successfully',
       data: await service.list(query),
     }),
+  );
+
+  defineCsvRoute(
+    app,
+    routes.withdrawalsExport,
+    { tags, summary: "CSV of every withdrawal the list's filters and sort give (no paging), streamed" },
+    async ({ query }) => withdrawalsExport(query),
   );
 
   defineRoute(
