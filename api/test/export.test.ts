@@ -295,6 +295,40 @@ const exportsOf: {
       ];
     },
   },
+  {
+    route: 'auditExport',
+    list: '/admin/audit',
+    pageSize: 'per_page',
+    filters: ['', 'action=auth.', 'sort_type=asc', 'target_type=admin&sort_type=desc'],
+    columns: [
+      'id',
+      'at',
+      'adminId',
+      'adminEmail',
+      'action',
+      'targetType',
+      'targetId',
+      'before',
+      'after',
+      'ip',
+      'requestId',
+      'details',
+    ],
+    toCells: (r) => [
+      r.id,
+      r.at,
+      r.adminId,
+      r.adminEmail,
+      r.action,
+      r.targetType,
+      r.targetId,
+      r.before,
+      r.after,
+      r.ip,
+      r.requestId,
+      r.details,
+    ],
+  },
 ];
 
 const clock = testClock(Date.parse('2026-11-25T09:30:00.000Z'));
@@ -386,6 +420,7 @@ describe('CSV exports: the file', () => {
       supportExport: 'support-tickets',
       lotteryExport: 'lotteries',
       lotteryTicketsExport: 'lottery-tickets',
+      auditExport: 'audit-log',
     };
     for (const e of exportsOf) {
       const res = await get(routes[e.route].path);

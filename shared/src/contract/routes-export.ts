@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditListQuery } from './audit.ts';
 import { lotteryListQuery, lotteryTicketsQuery } from './lottery.ts';
 import type { RouteDef } from './routes.ts';
 import { supportListQuery } from './support.ts';
@@ -39,6 +40,8 @@ export const lotteryExportQuery = lotteryListQuery.omit({ page: true, limit: tru
 export type LotteryExportQuery = z.infer<typeof lotteryExportQuery>;
 export const lotteryTicketsExportQuery = lotteryTicketsQuery.omit({ page: true, limit: true });
 export type LotteryTicketsExportQuery = z.infer<typeof lotteryTicketsExportQuery>;
+export const auditExportQuery = auditListQuery.omit({ page: true, per_page: true });
+export type AuditExportQuery = z.infer<typeof auditExportQuery>;
 
 /**
  * CSV exports of the lists (issue 13). Static `export.csv` segments: Fastify's router prefers a static
@@ -91,6 +94,14 @@ export const exportRoutes = {
     auth: 'session',
     permission: 'lottery:read',
     query: lotteryTicketsExportQuery,
+    response: csvFile,
+  },
+  auditExport: {
+    method: 'GET',
+    path: '/admin/audit/export.csv',
+    auth: 'session',
+    permission: 'audit:read',
+    query: auditExportQuery,
     response: csvFile,
   },
 } as const satisfies Record<string, RouteDef>;

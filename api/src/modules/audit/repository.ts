@@ -2,10 +2,11 @@ import type { AuditListQuery, AuditRecord } from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 import { dateFrom, dateTo, MAX_INT4, prefixPattern, Where } from '../withdrawals/sql.ts';
 
-const COLUMNS = `id, at, admin_id AS "adminId", admin_email AS "adminEmail", action, target_type AS "targetType",
+export const AUDIT_COLUMNS = `id, at, admin_id AS "adminId", admin_email AS "adminEmail", action, target_type AS "targetType",
   target_id AS "targetId", before, after, ip, request_id AS "requestId", details`;
 
-function where(q: AuditListQuery): Where {
+/** The filters of the list (and of its export: the same query without the paging). */
+export function auditWhere(q: Omit<AuditListQuery, 'page' | 'per_page'>): Where {
   const w = new Where();
   if (q.admin_id !== undefined) w.add(q.admin_id > MAX_INT4 ? 'false' : `admin_id = ${w.param(q.admin_id)}`);
   if (q.admin_email) w.add(`lower(admin_email) = lower(${w.param(q.admin_email)})`);
@@ -24,16 +25,20 @@ function where(q: AuditListQuery): Where {
   return w;
 }
 
+/** By time (ties by id), newest first unless asked otherwise. */
+export const auditDirection = (q: Pick<AuditListQuery, 'sort_type'>): 'ASC' | 'DESC' =>
+  q.sort_type === 'asc' ? 'ASC' : 'DESC';
+
 /** One page of the audit log, by time (ties by id). */
 export async function listAudit(db: Db, q: AuditListQuery): Promise<{ rows: AuditRecord[]; total: number }> {
-  const w = where(q);
-  const dir = q.sort_type === 'asc' ? 'ASC' : 'DESC';
+  const w = auditWhere(q);
+  const dir = auditDirection(q);
   const count = { text: `SELECT count(*) AS n FROM audit_log ${w}`, values: [...w.values] };
   const limit = w.param(q.per_page);
   const offset = w.param((q.page - 1) * q.per_page);
   const [rows, [total]] = await Promise.all([
     db.query<AuditRecord>(
-      `SELECT ${COLUMNS} FROM audit_log ${w} ORDER BY at ${dir}, id ${dir} LIMIT ${limit} OFFSET ${offset}`,
+      `SELECT ${AUDIT_COLUMNS} FROM audit_log ${w} ORDER BY at ${dir}, id ${dir} LIMIT ${limit} OFFSET ${offset}`,
       w.values,
     ),
     db.query<{ n: number }>(count.text, count.values),
@@ -42,6 +47,6 @@ export async function listAudit(db: Db, q: AuditListQuery): Promise<{ rows: Audi
 }
 
 export async function findAudit(db: Db, id: number): Promise<AuditRecord | undefined> {
-  const rows = await db.query<AuditRecord>(`SELECT ${COLUMNS} FROM audit_log WHERE id = $1`, [id]);
+  const rows = await db.query<AuditRecord>(`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE id = $1`, [id]);
   return rows[0];
 }

@@ -1,7 +1,8 @@
 import { routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
-import { defineRoute } from '../../plugins/route.ts';
+import { defineCsvRoute, defineRoute } from '../../plugins/route.ts';
+import { auditExport } from './export.ts';
 import * as repo from './repository.ts';
 
 const tags = ['audit'];
@@ -30,6 +31,13 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
         },
       };
     },
+  );
+
+  defineCsvRoute(
+    app,
+    routes.auditExport,
+    { tags, summary: "CSV of every audit record the log's filters give (no paging), by time, streamed" },
+    async ({ query }) => auditExport(query),
   );
 
   defineRoute(app, routes.auditDetails, { tags, summary: 'One audit record' }, async ({ params }) => {
