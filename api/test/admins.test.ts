@@ -238,7 +238,9 @@ describe('admin management', () => {
       expect((await t.call('GET', ADMINS, { token: root })).json()).toEqual(INSUFFICIENT);
       // The guard itself (the route refuses root earlier): `other` is the last one.
       const last = 'The last active superadmin cannot be disabled or lose the superadmin role';
-      await expect(service.setRoles(t.adminId, other.id, ['finance'], direct('admin.roles-change'))).rejects.toMatchObject({
+      await expect(
+        service.setRoles(t.adminId, other.id, ['finance'], direct('admin.roles-change')),
+      ).rejects.toMatchObject({
         statusCode: 409,
         message: last,
       });
@@ -249,7 +251,9 @@ describe('admin management', () => {
       // A demotion that leaves another superadmin is fine; so is one of a disabled superadmin.
       const disabledSuper = await adminWith(['superadmin']);
       await t.db.query(`UPDATE admins SET status = 'blocked' WHERE id = $1`, [disabledSuper.id]);
-      await expect(service.setRoles(t.adminId, disabledSuper.id, ['mines'], direct('admin.roles-change'))).resolves.toBeTruthy();
+      await expect(
+        service.setRoles(t.adminId, disabledSuper.id, ['mines'], direct('admin.roles-change')),
+      ).resolves.toBeTruthy();
     } finally {
       const back = await t.call('PUT', `${ADMINS}/${t.adminId}/roles`, {
         token: otherToken,

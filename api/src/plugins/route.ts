@@ -2,9 +2,9 @@ import type { RouteDef } from '@backoffice/shared/contract';
 import { API_PREFIX, type csvFile, errorResponse, isCsvRoute } from '@backoffice/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { type CsvExport, sendCsv } from '../lib/csv/export.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { AUDIT_MISSING, AuditWriter } from '../modules/audit/writer.ts';
-import { type CsvExport, sendCsv } from '../lib/csv/export.ts';
 import type { RequestAdmin } from '../types.ts';
 
 type Out<R, K extends string> = R extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;

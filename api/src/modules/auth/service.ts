@@ -135,7 +135,11 @@ export class AuthService {
    * A one-time password proved: a token that may only change it (POST /admin/auth/password), issued with
    * its 'auth.sign-in-password' record.
    */
-  private passwordChange(admin: repo.AdminRow, client: repo.ClientInfo, audit: AuditWriter): Promise<LoginResult> {
+  private passwordChange(
+    admin: repo.AdminRow,
+    client: repo.ClientInfo,
+    audit: AuditWriter,
+  ): Promise<LoginResult> {
     return audit.transaction(this.deps.db, async (tx) => {
       const token = await this.issueToken(tx, admin.id, 'password-change', client);
       await audit.record(tx, {
@@ -370,7 +374,11 @@ export class AuthService {
    * the 2FA limit covers both). Ends the admin's other sessions, and the caller's own when it was the
    * one-time password's token. Returns the ended sessions' jtis (the caller forgets them in the cache).
    */
-  async changePassword(caller: RequestAdmin, body: ChangePasswordBody, audit: AuditWriter): Promise<string[]> {
+  async changePassword(
+    caller: RequestAdmin,
+    body: ChangePasswordBody,
+    audit: AuditWriter,
+  ): Promise<string[]> {
     const admin = await repo.findAdminById(this.deps.db, caller.id);
     if (!admin) throw new HttpError(401, MESSAGES.invalidCredentials);
     const key = codeKey(admin);
