@@ -540,6 +540,15 @@ describe('CSV exports: requests', () => {
     expect((await get('/admin/transactions/export.csvx')).statusCode).toBe(400);
   });
 
+  it('a console on an allowed origin may read the file name and the row count', async () => {
+    const res = await t.call('GET', `${API_PREFIX}/admin/user/export.csv`, {
+      token,
+      headers: { origin: 'http://localhost:3001' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3001');
+    expect(res.headers['access-control-expose-headers']).toBe('Content-Disposition, X-Total-Count');
+  });
+
   it('needs a session, like the lists', async () => {
     const res = await t.call('GET', `${API_PREFIX}/admin/withdrawal/export.csv`);
     expect(res.statusCode).toBe(401);
