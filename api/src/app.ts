@@ -2,16 +2,18 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Config, RateLimits, TrustProxy } from './config.ts';
-import type { Db } from './db/types.ts';
+import type { DbHandle } from './db/types.ts';
 import { MemoryStore, type SharedStore } from './lib/shared-store/index.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminsRoutes } from './modules/admins/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { minesRoutes } from './modules/mines/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { transactionsRoutes } from './modules/transactions/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -28,7 +30,8 @@ import './types.ts';
 
 export interface AppOptions extends Record<string, unknown> {
   config: Config;
-  db: Db;
+  /** The database (a handle: exports open cursors on it). */
+  db: DbHandle;
   /** Clock (ms) for TOTP and rate limits; default Date.now. */
   clock?: () => number;
   /** Overrides config.rateLimits (tests use small numbers). */
@@ -86,6 +89,8 @@ export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, op
   await fastify.register(lotteryRoutes, { onChange: () => dashboard.invalidate() });
   await fastify.register(withdrawalsRoutes, { onChange: () => dashboard.invalidate() });
   await fastify.register(transactionsRoutes);
+  await fastify.register(auditRoutes);
+  await fastify.register(settingsRoutes);
 });
 
 /** TRUST_PROXY as Fastify takes it: N hops is "believe the last N hops" (what proxy-addr does for a number). */
@@ -103,10 +108,16 @@ export async function buildApp(
     trustProxy: trustProxyOption(opts.config.trustProxy),
   });
   fastify.setValidatorCompiler(validatorCompiler);
-  fastify.setSerializerCompiler(({ schema, method, url }) =>
-    compileResponseSerializer(schema as z.ZodType, `${method} ${url}`, opts.crossCheckResponses, (dropped) =>
-      fastify.log.error(dropped, 'list rows left out of an answer: they break the contract'),
-    ),
+  fastify.setSerializerCompiler(({ schema, method, url, contentType }) =>
+    // A CSV answer is a stream, sent as it is: never through the JSON serializer.
+    contentType === 'text/csv'
+      ? (data: unknown) => String(data)
+      : compileResponseSerializer(
+          schema as z.ZodType,
+          `${method} ${url}`,
+          opts.crossCheckResponses,
+          (dropped) => fastify.log.error(dropped, 'list rows left out of an answer: they break the contract'),
+        ),
   );
   await fastify.register(app, opts);
   await fastify.ready();

@@ -103,6 +103,36 @@ export interface Config {
   logLevel: string;
   /** PostgreSQL timeouts (ms, 0 = off); PGlite ignores them. See db/pg.ts. */
   db: DbTimeouts;
+  /**
+   * FOUR_EYES_THRESHOLD: approving a withdrawal of at least this many USDT (decimal string) needs two
+   * different admins; null = off. A superadmin setting (PUT /admin/settings/four-eyes) overrides it.
+   */
+  fourEyesThreshold: string | null;
+}
+
+/** Default FOUR_EYES_THRESHOLD (USDT). */
+export const DEFAULT_FOUR_EYES_THRESHOLD = '10000';
+
+function fourEyesSetting(value: string | undefined, ctx: z.RefinementCtx): string | null {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '') return DEFAULT_FOUR_EYES_THRESHOLD;
+  if (['off', 'none', 'false', 'no'].includes(v)) return null;
+  if (!/^\d{1,12}(\.\d{1,8})?$/.test(v) || !/[1-9]/.test(v)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `give a positive USDT amount with at most 8 decimals (e.g. 10000), or off; not '${value}'`,
+    });
+    return null;
+  }
+  return canonicalDecimal(v);
+}
+
+/** '010000.50' -> '10000.5', '3.00' -> '3' (the form PostgreSQL NUMERIC values take on the wire). */
+export function canonicalDecimal(v: string): string {
+  const [int = '0', frac = ''] = v.split('.');
+  const i = int.replace(/^0+(?=\d)/, '');
+  const f = frac.replace(/0+$/, '');
+  return f ? `${i}.${f}` : i;
 }
 
 export interface DbTimeouts {
@@ -158,6 +188,7 @@ const envSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   DB_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(1).default(2_000),
+  FOUR_EYES_THRESHOLD: z.string().optional().transform(fourEyesSetting),
 });
 
 /** Reads and validates the environment; throws with a readable message when a value is wrong. */
@@ -202,5 +233,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
       healthTimeoutMs: e.DB_HEALTH_TIMEOUT_MS,
     },
+    fourEyesThreshold: e.FOUR_EYES_THRESHOLD,
   };
 }

@@ -6,7 +6,7 @@ import type {
   TokenScope,
 } from '@backoffice/shared/contract';
 import type { Config } from './config.ts';
-import type { Db } from './db/types.ts';
+import type { DbHandle } from './db/types.ts';
 import type { SessionCache } from './plugins/session-cache.ts';
 
 /** The admin behind the current request (set by the auth plugin). */
@@ -24,7 +24,7 @@ export interface RequestAdmin {
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    db: Db;
+    db: DbHandle;
     /** Clock (ms) used for TOTP verification and rate limiting; tests may move it. */
     clock: () => number;
     /** Recently checked sessions (plugins/session-cache.ts). */

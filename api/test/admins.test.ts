@@ -1,6 +1,7 @@
 import type { AdminSummary } from '@backoffice/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminsService } from '../src/modules/admins/service.ts';
+import { AuditWriter } from '../src/modules/audit/writer.ts';
 import { DEMO_ROLE_ADMINS, ensureDemoAdmins } from '../src/seed/admins.ts';
 import { ADMIN, createAdmin, createTestApp, type TestApp, testClock, totpAt } from './helpers.ts';
 
@@ -217,6 +218,9 @@ describe('admin management', () => {
 
   it('the last active superadmin is never disabled or demoted', async () => {
     const service = new AdminsService(t.db, t.app.store, clock);
+    // The service called directly, as root would through the route (it records as the route does).
+    const direct = (action: string) =>
+      new AuditWriter({ action, actor: { id: t.adminId, email: ADMIN.email }, ip: null, requestId: null });
     const other = await adminWith(['superadmin']);
     // Root and `other` are the only active superadmins.
     await t.db.query(
@@ -234,18 +238,22 @@ describe('admin management', () => {
       expect((await t.call('GET', ADMINS, { token: root })).json()).toEqual(INSUFFICIENT);
       // The guard itself (the route refuses root earlier): `other` is the last one.
       const last = 'The last active superadmin cannot be disabled or lose the superadmin role';
-      await expect(service.setRoles(t.adminId, other.id, ['finance'])).rejects.toMatchObject({
+      await expect(
+        service.setRoles(t.adminId, other.id, ['finance'], direct('admin.roles-change')),
+      ).rejects.toMatchObject({
         statusCode: 409,
         message: last,
       });
-      await expect(service.disable(t.adminId, other.id)).rejects.toMatchObject({
+      await expect(service.disable(t.adminId, other.id, direct('admin.disable'))).rejects.toMatchObject({
         statusCode: 409,
         message: last,
       });
       // A demotion that leaves another superadmin is fine; so is one of a disabled superadmin.
       const disabledSuper = await adminWith(['superadmin']);
       await t.db.query(`UPDATE admins SET status = 'blocked' WHERE id = $1`, [disabledSuper.id]);
-      await expect(service.setRoles(t.adminId, disabledSuper.id, ['mines'])).resolves.toBeTruthy();
+      await expect(
+        service.setRoles(t.adminId, disabledSuper.id, ['mines'], direct('admin.roles-change')),
+      ).resolves.toBeTruthy();
     } finally {
       const back = await t.call('PUT', `${ADMINS}/${t.adminId}/roles`, {
         token: otherToken,

@@ -172,7 +172,7 @@ export async function startConsole(options: {
 }
 
 /** `pnpm -C api start` in its own process group, with a stop that signals the whole group. */
-function spawnApi(env: NodeJS.ProcessEnv) {
+export function spawnApi(env: NodeJS.ProcessEnv) {
   const child: ChildProcess = spawn('pnpm', ['-C', 'api', 'start'], {
     cwd: repoRoot,
     env,

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { DbTimeouts } from '../config.ts';
+import { openPgCursor } from './cursor.ts';
 import { isConnectionLost } from './errors.ts';
 import { parsers } from './parsers.ts';
 import type { Db, DbHandle } from './types.ts';
@@ -113,6 +114,7 @@ export function createPgDb(
     transaction,
     driver: 'postgres',
     pool,
+    openCursor: (statement, cursorOptions) => openPgCursor(pool, statement, cursorOptions),
     close: () => pool.end(),
   };
 }

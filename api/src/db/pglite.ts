@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { openPgliteCursor } from './cursor.ts';
 import { parsers } from './parsers.ts';
 import type { Db, DbHandle } from './types.ts';
 
@@ -43,6 +44,7 @@ export async function createPgliteDb(options: PgliteOptions = {}): Promise<DbHan
     ...db,
     driver: 'pglite',
     pglite,
+    openCursor: (statement, cursorOptions) => openPgliteCursor(pglite, statement, cursorOptions),
     close: () => pglite.close(),
   };
 }

@@ -16,7 +16,38 @@ export interface Db {
   exec(sql: string): Promise<void>;
 }
 
+/** One SQL statement with its parameters ($1, $2...). */
+export interface Statement {
+  text: string;
+  values: readonly unknown[];
+}
+
+/**
+ * Rows of one query read in batches (exports): the driver keeps the result on the server side, so
+ * the API holds one batch at a time whatever the row count.
+ */
+export interface RowCursor<T> {
+  /** What `count` (a `SELECT count(*) AS n ...`) answered in the cursor's snapshot; undefined without one. */
+  readonly total: number | undefined;
+  /** The next rows (at most the batch size); an empty array at the end. */
+  next(): Promise<T[]>;
+  /** Ends the cursor and gives its connection back; safe to call twice or during a `next`. */
+  close(): Promise<void>;
+}
+
+export interface CursorOptions {
+  /** Rows per FETCH. */
+  batchSize: number;
+  /** Counted in the same snapshot as the rows, before the first of them. */
+  count?: Statement;
+}
+
 export interface DbHandle extends Db {
   readonly driver: 'pglite' | 'postgres';
+  /** Opens a read-only cursor over `statement` (one snapshot); close() it when done or abandoned. */
+  openCursor<T = Record<string, unknown>>(
+    statement: Statement,
+    options: CursorOptions,
+  ): Promise<RowCursor<T>>;
   close(): Promise<void>;
 }

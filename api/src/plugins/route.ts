@@ -1,7 +1,10 @@
 import type { RouteDef } from '@backoffice/shared/contract';
-import { API_PREFIX, errorResponse } from '@backoffice/shared/contract';
+import { API_PREFIX, type csvFile, errorResponse, isCsvRoute } from '@backoffice/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { type CsvExport, sendCsv } from '../lib/csv/export.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { AUDIT_MISSING, AuditWriter } from '../modules/audit/writer.ts';
 import type { RequestAdmin } from '../types.ts';
 
 type Out<R, K extends string> = R extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
@@ -14,13 +17,25 @@ export interface RouteContext<R extends RouteDef> {
   admin: RequestAdmin;
   request: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * The audit writer bound to this request (who, IP, request id, the route's action). Pass it to the
+   * service, which records inside the transaction that makes the change (modules/audit/writer.ts).
+   */
+  audit: AuditWriter;
 }
+
+/** Whether a method changes state (every such route must name its audit action in the catalogue). */
+export const isMutating = (method: RouteDef['method']): boolean => method !== 'GET';
 
 /**
  * Registers one call of the contract's route catalogue: the caller's roles must grant its permission
  * (plugins/auth.ts answers 403 'Insufficient permissions' before anything else), its params/query/body are validated and its
  * answer is checked against the response schema (an answer that breaks the contract becomes a 500;
  * see response-serializer.ts).
+ *
+ * Audit: a mutating route without an `audit` action in the catalogue cannot be registered (throws at
+ * start-up), and a mutating call that succeeds without writing its record (or declaring that it changed
+ * nothing) answers 500 instead of its result.
  */
 export function defineRoute<const R extends RouteDef>(
   app: FastifyInstance,
@@ -31,6 +46,10 @@ export function defineRoute<const R extends RouteDef>(
   // A public route reads no token, so it could check no permission: the two must agree.
   if ((def.auth === 'none') !== (def.permission === 'public'))
     throw new Error(`${def.method} ${def.path}: auth '${def.auth}' with permission '${def.permission}'`);
+  if (isMutating(def.method) && !def.audit)
+    throw new Error(
+      `${def.method} ${def.path}: a state-changing route needs an audit action in the catalogue`,
+    );
   app.route({
     method: def.method,
     url: API_PREFIX + def.path,
@@ -43,16 +62,62 @@ export function defineRoute<const R extends RouteDef>(
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
-      response: { 200: def.response, '4xx': errorResponse, '5xx': errorResponse },
+      response: { 200: answerSchema(def), '4xx': errorResponse, '5xx': errorResponse },
     },
-    handler: (request, reply) =>
-      handler({
+    handler: async (request, reply) => {
+      const admin = request.admin;
+      const audit = new AuditWriter({
+        action: def.audit,
+        actor: admin ? { id: admin.id, email: admin.email } : null,
+        ip: request.ip ?? null,
+        requestId: String(request.id),
+      });
+      const result = await handler({
         body: request.body as Out<R, 'body'>,
         query: request.query as Out<R, 'query'>,
         params: request.params as Out<R, 'params'>,
-        admin: request.admin as RequestAdmin,
+        admin: admin as RequestAdmin,
         request,
         reply,
-      }),
+        audit,
+      });
+      if (isMutating(def.method) && !audit.satisfied) {
+        request.log.error({ route: `${def.method} ${def.path}` }, AUDIT_MISSING);
+        throw new HttpError(500, AUDIT_MISSING);
+      }
+      return result;
+    },
+  });
+}
+
+/**
+ * The 200 schema as Fastify takes it: JSON answers by their zod schema (serialised by
+ * response-serializer.ts); a CSV file as `text/csv` content, which documents it in OpenAPI and keeps
+ * it away from the JSON serializer (a stream is sent as it is).
+ */
+function answerSchema(def: RouteDef) {
+  if (!isCsvRoute(def)) return def.response;
+  return { description: 'CSV file', content: { 'text/csv': { schema: def.response } } };
+}
+
+/** A route of the catalogue whose answer is a CSV file. */
+type CsvRouteDef = RouteDef & { response: typeof csvFile };
+
+/**
+ * Registers a CSV export of the catalogue (its response is `csvFile`): params and query are validated
+ * as for any route (a bad filter answers the list's 400), then the handler's export is streamed
+ * (lib/csv/export.ts) with the file named after the app clock's day.
+ */
+export function defineCsvRoute<const R extends CsvRouteDef, Row>(
+  app: FastifyInstance,
+  def: R,
+  options: { tags: string[]; summary: string },
+  handler: (ctx: RouteContext<R>) => Promise<CsvExport<Row>>,
+): void {
+  defineRoute(app, def, options, async (ctx) => {
+    const spec = await handler(ctx);
+    // A stream answer: Fastify sends it as it is and ends it when the client goes away.
+    const reply = await sendCsv(ctx.reply, app.db, spec, { now: new Date(app.clock()) });
+    return reply as unknown as z.output<R['response']>;
   });
 }

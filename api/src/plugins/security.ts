@@ -33,6 +33,8 @@ export const securityPlugin = globalPlugin('security', async (app) => {
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization', 'Accept', 'X-XSRF-TOKEN'],
+    // A console on another origin reads an export's file name and row count (its progress).
+    exposedHeaders: ['Content-Disposition', 'X-Total-Count'],
     maxAge: 600,
   });
   await app.register(cookie);

@@ -1,4 +1,5 @@
 export * from './admins.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './envelope.ts';
@@ -8,6 +9,7 @@ export * from './mines.ts';
 export * from './permissions.ts';
 export * from './query.ts';
 export * from './routes.ts';
+export * from './routes-export.ts';
 export * from './support.ts';
 export * from './transactions.ts';
 export * from './users.ts';

@@ -5,6 +5,7 @@ import { healthResponse } from './envelope.ts';
 import * as lottery from './lottery.ts';
 import * as mines from './mines.ts';
 import type { Permission } from './permissions.ts';
+import { auditRoutes } from './routes-audit.ts';
 import { exportRoutes } from './routes-export.ts';
 import { governanceRoutes } from './routes-governance.ts';
 import * as support from './support.ts';
@@ -348,6 +349,7 @@ export const routes = {
   },
 
   ...governanceRoutes,
+  ...auditRoutes,
   ...exportRoutes,
 } as const satisfies Record<string, RouteDef>;
 

@@ -17,6 +17,8 @@ import {
 export const withdrawalStatuses = [
   'waiting',
   'pending',
+  /** Four-eyes: approved once (amount at or above the threshold), waiting for a different admin's approval. */
+  'awaiting_approval',
   'approved',
   'rejected',
   'cancelled',
@@ -26,7 +28,10 @@ export const withdrawalStatuses = [
 export const withdrawalStatusSchema = z.enum(withdrawalStatuses);
 export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
 
-/** Statuses an admin may set, from pending or waiting only. */
+/**
+ * Statuses an admin may set, from pending, waiting or awaiting_approval. Approving a withdrawal at or above
+ * the four-eyes threshold moves it to awaiting_approval first; a different admin's approval completes it.
+ */
 export const withdrawalDecisionStatuses = ['approved', 'rejected'] as const;
 
 export const withdrawalSchema = z.object({
@@ -48,6 +53,9 @@ export const withdrawalSchema = z.object({
   processedAt: isoDate.nullable().optional(),
   /** The admin (id) who approved or rejected it. */
   processedBy: id.nullable().optional(),
+  /** Four-eyes: the admin (id) of the first approval of a large withdrawal, and when (null otherwise). */
+  firstApprovedBy: id.nullable().optional(),
+  firstApprovedAt: isoDate.nullable().optional(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -131,10 +139,13 @@ export type WithdrawalBulkFailure = z.infer<typeof withdrawalBulkFailureSchema>;
  * 200 whenever the request is valid. `data` = the withdrawals that were changed; `updated` = their ids;
  * `failed` = the others with a reason. success is true only when nothing failed; message is
  * 'Withdrawal statuses updated successfully' or 'Some withdrawal updates failed'.
+ * `awaitingSecondApproval` = the ids of `updated` that this approval moved to awaiting_approval (four-eyes:
+ * a different admin must approve them too); optional for older servers.
  */
 export const withdrawalUpdateBulkResponse = envelope(z.array(withdrawalSchema)).extend({
   updated: z.array(id),
   failed: z.array(withdrawalBulkFailureSchema),
+  awaitingSecondApproval: z.array(id).optional(),
 });
 export type WithdrawalUpdateBulkResponse = z.infer<typeof withdrawalUpdateBulkResponse>;
 

@@ -48,10 +48,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     app,
     routes.sessionRevoke,
     { tags, summary: 'Sign one of my other sessions out' },
-    async ({ admin, params }) => {
+    async ({ admin, params, audit }) => {
       if (params.id === admin.jti) throw conflict(ADMIN_MESSAGES.currentSession);
-      if (!(await repo.revokeOwnSession(app.db, admin.id, params.id)))
-        throw notFound(ADMIN_MESSAGES.sessionNotFound);
+      await audit.transaction(app.db, async (tx) => {
+        if (!(await repo.revokeOwnSession(tx, admin.id, params.id)))
+          throw notFound(ADMIN_MESSAGES.sessionNotFound);
+        await audit.record(tx, { targetType: 'admin', targetId: admin.id, details: { session: params.id } });
+      });
       await app.sessions.revoke(params.id);
       return { success: true, message: 'Session signed out', data: { revoked: 1 } };
     },
@@ -61,8 +64,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     app,
     routes.sessionsRevokeOthers,
     { tags, summary: 'Sign all my other sessions out' },
-    async ({ admin }) => {
-      const ended = await revokeSessionsOf(app.db, admin.id, admin.jti);
+    async ({ admin, audit }) => {
+      const ended = await audit.transaction(app.db, async (tx) => {
+        const jtis = await revokeSessionsOf(tx, admin.id, admin.jti);
+        // Recorded even when there was nothing to sign out: the admin asked for it.
+        await audit.record(tx, {
+          targetType: 'admin',
+          targetId: admin.id,
+          details: { sessions: jtis, kept: admin.jti },
+        });
+        return jtis;
+      });
       await Promise.all(ended.map((jti) => app.sessions.revoke(jti)));
       return { success: true, message: 'Other sessions signed out', data: { revoked: ended.length } };
     },

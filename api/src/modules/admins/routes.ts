@@ -33,10 +33,10 @@ export async function adminsRoutes(app: FastifyInstance): Promise<void> {
     app,
     routes.adminsCreate,
     { tags, summary: 'Create an admin; answers its one-time password (shown once)' },
-    async ({ body }) => ({
+    async ({ body, audit }) => ({
       success: true,
       message: 'Admin created: give them the one-time password, they change it at the first sign-in',
-      data: await service.create(body),
+      data: await service.create(body, audit),
     }),
   );
 
@@ -44,37 +44,41 @@ export async function adminsRoutes(app: FastifyInstance): Promise<void> {
     app,
     routes.adminsDisable,
     { tags, summary: 'Disable an admin: their sessions end at once' },
-    async ({ params, admin }) => applied(await service.disable(admin.id, params.id), 'Admin disabled'),
+    async ({ params, admin, audit }) =>
+      applied(await service.disable(admin.id, params.id, audit), 'Admin disabled'),
   );
 
-  defineRoute(app, routes.adminsEnable, { tags, summary: 'Re-enable a disabled admin' }, async ({ params }) =>
-    applied(await service.enable(params.id), 'Admin enabled'),
+  defineRoute(
+    app,
+    routes.adminsEnable,
+    { tags, summary: 'Re-enable a disabled admin' },
+    async ({ params, audit }) => applied(await service.enable(params.id, audit), 'Admin enabled'),
   );
 
   defineRoute(
     app,
     routes.adminsSetRoles,
     { tags, summary: "Replace an admin's roles (in force from their next call)" },
-    async ({ params, body, admin }) =>
-      applied(await service.setRoles(admin.id, params.id, body.roles), 'Roles updated'),
+    async ({ params, body, admin, audit }) =>
+      applied(await service.setRoles(admin.id, params.id, body.roles, audit), 'Roles updated'),
   );
 
   defineRoute(
     app,
     routes.adminsResetTwoFactor,
     { tags, summary: "Reset an admin's 2FA: setup at their next sign-in; their sessions end" },
-    async ({ params, admin }) =>
-      applied(await service.resetTwoFactor(admin.id, params.id), 'Two-factor authentication reset'),
+    async ({ params, admin, audit }) =>
+      applied(await service.resetTwoFactor(admin.id, params.id, audit), 'Two-factor authentication reset'),
   );
 
   defineRoute(
     app,
     routes.adminsUnlock,
     { tags, summary: 'Lift the lock of failed sign-ins and 2FA codes' },
-    async ({ params }) => ({
+    async ({ params, audit }) => ({
       success: true,
       message: 'Admin unlocked',
-      data: await service.unlock(params.id),
+      data: await service.unlock(params.id, audit),
     }),
   );
 }

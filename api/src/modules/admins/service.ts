@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { accountLockedUntil, unlockAccount } from '../../lib/rate-limit.ts';
 import type { SharedStore } from '../../lib/shared-store/index.ts';
+import type { AuditWriter } from '../audit/writer.ts';
 import { liveSessionsOf, revokeSessionsOf } from '../auth/repository.ts';
 import * as repo from './repository.ts';
 
@@ -28,6 +29,15 @@ export interface AdminChange {
 }
 
 const none: SessionEffect = { ended: [], changed: [] };
+
+/** What an audit record keeps of a managed admin (never a password hash or a 2FA secret). */
+const auditState = (row: repo.ManagedAdminRow) => ({
+  status: row.status,
+  roles: [...row.roles],
+  twoFactorEnabled: row.two_factor_enabled,
+  twoFactorSetupRequired: row.two_factor_setup_required,
+  mustChangePassword: row.must_change_password,
+});
 
 /**
  * Admin management (superadmin). Guard rails: nobody disables or demotes themself, the last active
@@ -53,22 +63,34 @@ export class AdminsService {
   }
 
   /** A new admin with a one-time password (answered once, never stored in clear). */
-  async create(body: AdminCreateBody): Promise<{ admin: AdminSummary; oneTimePassword: string }> {
+  async create(
+    body: AdminCreateBody,
+    audit: AuditWriter,
+  ): Promise<{ admin: AdminSummary; oneTimePassword: string }> {
     if (await repo.emailTaken(this.db, body.email)) throw conflict(ADMIN_MESSAGES.emailTaken);
     const oneTimePassword = randomBytes(12).toString('base64url');
-    const row = await repo.insertAdmin(this.db, {
-      email: body.email,
-      name: body.name,
-      passwordHash: await hashPassword(oneTimePassword),
-      roles: body.roles,
+    const passwordHash = await hashPassword(oneTimePassword);
+    const row = await audit.transaction(this.db, async (tx) => {
+      const inserted = await repo.insertAdmin(tx, {
+        email: body.email,
+        name: body.name,
+        passwordHash,
+        roles: body.roles,
+      });
+      if (!inserted) throw conflict(ADMIN_MESSAGES.emailTaken);
+      await audit.record(tx, {
+        targetType: 'admin',
+        targetId: inserted.id,
+        after: { email: inserted.email, name: inserted.name, ...auditState(inserted) },
+      });
+      return inserted;
     });
-    if (!row) throw conflict(ADMIN_MESSAGES.emailTaken);
     return { admin: await this.summary(row), oneTimePassword };
   }
 
   /** Blocks the admin and ends every session of theirs. */
-  disable(actorId: number, id: number): Promise<AdminChange> {
-    return this.change(id, async (tx, target) => {
+  disable(actorId: number, id: number, audit: AuditWriter): Promise<AdminChange> {
+    return this.change(id, audit, async (tx, target) => {
       if (target.id === actorId) throw conflict(ADMIN_MESSAGES.selfDisable);
       if (target.status === 'blocked') throw conflict(ADMIN_MESSAGES.alreadyDisabled);
       if (target.roles.includes('superadmin')) await this.assertAnotherSuperadmin(tx, target.id);
@@ -78,16 +100,21 @@ export class AdminsService {
   }
 
   /** Active again; the sessions ended by the disable stay ended. */
-  enable(id: number): Promise<AdminChange> {
-    return this.change(id, async (tx, target) => {
+  enable(id: number, audit: AuditWriter): Promise<AdminChange> {
+    return this.change(id, audit, async (tx, target) => {
       if (target.status === 'active') throw conflict(ADMIN_MESSAGES.alreadyActive);
       return { row: await repo.updateStatus(tx, id, 'active'), sessions: none };
     });
   }
 
   /** New roles, in force from the admin's next call (their live sessions are marked changed). */
-  setRoles(actorId: number, id: number, roles: readonly GovernanceRole[]): Promise<AdminChange> {
-    return this.change(id, async (tx, target) => {
+  setRoles(
+    actorId: number,
+    id: number,
+    roles: readonly GovernanceRole[],
+    audit: AuditWriter,
+  ): Promise<AdminChange> {
+    return this.change(id, audit, async (tx, target) => {
       const demoted = target.roles.includes('superadmin') && !roles.includes('superadmin');
       if (demoted && target.id === actorId) throw conflict(ADMIN_MESSAGES.selfDemote);
       if (demoted && target.status === 'active') await this.assertAnotherSuperadmin(tx, target.id);
@@ -97,8 +124,8 @@ export class AdminsService {
   }
 
   /** Forgets the admin's authenticator: setup at the next sign-in; their sessions end. */
-  resetTwoFactor(actorId: number, id: number): Promise<AdminChange> {
-    return this.change(id, async (tx, target) => {
+  resetTwoFactor(actorId: number, id: number, audit: AuditWriter): Promise<AdminChange> {
+    return this.change(id, audit, async (tx, target) => {
       if (target.id === actorId) throw conflict(ADMIN_MESSAGES.selfTwoFactorReset);
       const row = await repo.resetTwoFactor(tx, id);
       return { row, sessions: { ended: await revokeSessionsOf(tx, id, null), changed: [] } };
@@ -106,15 +133,28 @@ export class AdminsService {
   }
 
   /** Forgets the failed sign-ins and 2FA codes that locked the account (as `unlock-admin` does). */
-  async unlock(id: number): Promise<AdminSummary> {
+  async unlock(id: number, audit: AuditWriter): Promise<AdminSummary> {
     const row = isInt4Id(id) ? await repo.findManagedAdmin(this.db, id) : undefined;
     if (!row) throw notFound(ADMIN_MESSAGES.notFound);
+    const lockedUntil = await accountLockedUntil(this.store, row.email, this.clock());
+    // The counters live in the shared store, outside any transaction: the record commits first, so an
+    // unlock never happens unrecorded (a store failure after it leaves the record of a retryable unlock).
+    await audit.transaction(this.db, (tx) =>
+      audit.record(tx, {
+        targetType: 'admin',
+        targetId: row.id,
+        before: { lockedUntil: lockedUntil > 0 ? new Date(lockedUntil).toISOString() : null },
+        after: { lockedUntil: null },
+      }),
+    );
     await unlockAccount(this.store, row.email);
     return this.summary(row);
   }
 
+  /** One change of one admin, in one transaction with its audit record (state before and after). */
   private async change(
     id: number,
+    audit: AuditWriter,
     apply: (
       tx: Db,
       target: repo.ManagedAdminRow,
@@ -122,12 +162,24 @@ export class AdminsService {
   ): Promise<AdminChange> {
     // Past int4 names no admin (the column could not even be compared with it).
     if (!isInt4Id(id)) throw notFound(ADMIN_MESSAGES.notFound);
-    const { row, sessions } = await this.db.transaction(async (tx) => {
+    const { row, sessions } = await audit.transaction(this.db, async (tx) => {
       // The superadmin rows first, then the target, always in this order (no deadlock between changes).
       await repo.lockActiveSuperadmins(tx);
       const target = await repo.lockManagedAdmin(tx, id);
       if (!target) throw notFound(ADMIN_MESSAGES.notFound);
-      return apply(tx, target);
+      const result = await apply(tx, target);
+      await audit.record(tx, {
+        targetType: 'admin',
+        targetId: id,
+        before: auditState(target),
+        after: auditState(result.row),
+        details: {
+          email: target.email,
+          sessionsEnded: result.sessions.ended.length,
+          sessionsChanged: result.sessions.changed.length,
+        },
+      });
+      return result;
     });
     return { admin: await this.summary(row), sessions };
   }

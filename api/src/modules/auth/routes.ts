@@ -19,8 +19,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app,
     routes.login,
     { tags, summary: 'Sign in (password, then 2FA code or 2FA setup)' },
-    async ({ body, request }) => {
-      const result = await service.login(body, request.ip, request.headers['user-agent']);
+    async ({ body, request, audit }) => {
+      const result = await service.login(body, request.ip, audit, request.headers['user-agent']);
       return { success: true, message: result.message, data: result.data };
     },
   );
@@ -29,10 +29,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app,
     routes.twoFactorSetup,
     { tags, summary: 'Issue a new pending TOTP secret' },
-    async ({ admin }) => ({
+    async ({ admin, audit }) => ({
       success: true,
       message: 'Scan the QR code with your authenticator app',
-      data: await service.setup(admin),
+      data: await service.setup(admin, audit),
     }),
   );
 
@@ -40,10 +40,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app,
     routes.twoFactorReplaceSetup,
     { tags, summary: 'Issue a new pending TOTP secret (with 2FA enabled: current password and code)' },
-    async ({ admin, body }) => ({
+    async ({ admin, body, audit }) => ({
       success: true,
       message: 'Scan the QR code with your authenticator app',
-      data: await service.setup(admin, body),
+      data: await service.setup(admin, audit, body),
     }),
   );
 
@@ -51,8 +51,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app,
     routes.twoFactorEnable,
     { tags, summary: 'Enable 2FA with the first code; returns a session' },
-    async ({ admin, body, request }) => {
-      const data = await service.enable(admin, body, {
+    async ({ admin, body, request, audit }) => {
+      const data = await service.enable(admin, body, audit, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
@@ -70,16 +70,21 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         'Change my password (current password, and a code with 2FA on); my other sessions end. With the ' +
         "one-time password's token: that token ends too, sign in with the new password",
     },
-    async ({ admin, body }) => {
-      const ended = await service.changePassword(admin, body);
+    async ({ admin, body, audit }) => {
+      const ended = await service.changePassword(admin, body, audit);
       await Promise.all(ended.map((jti) => app.sessions.revoke(jti)));
       return { success: true, message: MESSAGES.passwordChanged };
     },
   );
 
-  defineRoute(app, routes.logout, { tags, summary: 'Revoke the current session' }, async ({ admin }) => {
-    await service.logout(admin);
-    await app.sessions.revoke(admin.jti);
-    return { success: true, message: MESSAGES.logoutOk };
-  });
+  defineRoute(
+    app,
+    routes.logout,
+    { tags, summary: 'Revoke the current session' },
+    async ({ admin, audit }) => {
+      await service.logout(admin, audit);
+      await app.sessions.revoke(admin.jti);
+      return { success: true, message: MESSAGES.logoutOk };
+    },
+  );
 }

@@ -18,6 +18,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { AttemptLimiter, LOGIN_LIMIT_KEYS } from '../../lib/rate-limit.ts';
 import type { SharedStore } from '../../lib/shared-store/index.ts';
 import type { RequestAdmin } from '../../types.ts';
+import type { AuditWriter } from '../audit/writer.ts';
 import * as repo from './repository.ts';
 import { newTotpSecret, otpauthUrl, qrDataUrl, verifyTotp } from './totp.ts';
 
@@ -66,6 +67,19 @@ export const toUser = (
 
 export type LoginResult = { message: string; data: LoginData };
 
+/**
+ * Audit actions of sign-in besides the catalogue's 'auth.sign-in' (a session was issued):
+ * the password was right and a second factor (code or setup) is needed next; a sign-in was refused
+ * (wrong e-mail, password or code, blocked account, lockout 429).
+ */
+export const SIGN_IN_AUDIT = {
+  passwordOk: 'auth.sign-in-password',
+  failed: 'auth.sign-in-failed',
+  twoFactorSetup: 'auth.2fa-setup',
+} as const;
+
+const adminActor = (a: { id: number; email: string }) => ({ id: a.id, email: a.email });
+
 /** Sign-in, two-factor setup/enable and sign-out (spec 2.4, 4, 5). */
 export class AuthService {
   private readonly ipLimiter: AttemptLimiter;
@@ -95,7 +109,6 @@ export class AuthService {
     );
   }
 
-  /** Records a session row (the token is valid only while it is live) and signs its JWT. */
   /**
    * Records a session row (the token is valid only while it is live) and signs its JWT. The roles are
    * not in the token: the API reads the current ones with the session row.
@@ -118,15 +131,26 @@ export class AuthService {
     return { token: await this.issueToken(db, admin.id, 'session', client), user: toUser(admin) };
   }
 
-  /** A one-time password proved: a token that may only change it (POST /admin/auth/password). */
-  private async passwordChange(admin: repo.AdminRow, client: repo.ClientInfo): Promise<LoginResult> {
-    return {
-      message: MESSAGES.passwordChangeRequired,
-      data: {
-        passwordChangeRequired: true,
-        token: await this.issueToken(this.deps.db, admin.id, 'password-change', client),
-      },
-    };
+  /**
+   * A one-time password proved: a token that may only change it (POST /admin/auth/password), issued with
+   * its 'auth.sign-in-password' record.
+   */
+  private passwordChange(
+    admin: repo.AdminRow,
+    client: repo.ClientInfo,
+    audit: AuditWriter,
+  ): Promise<LoginResult> {
+    return audit.transaction(this.deps.db, async (tx) => {
+      const token = await this.issueToken(tx, admin.id, 'password-change', client);
+      await audit.record(tx, {
+        action: SIGN_IN_AUDIT.passwordOk,
+        actor: adminActor(admin),
+        targetType: 'admin',
+        targetId: admin.id,
+        details: { next: 'password change' },
+      });
+      return { message: MESSAGES.passwordChangeRequired, data: { passwordChangeRequired: true, token } };
+    });
   }
 
   /**
@@ -149,9 +173,33 @@ export class AuthService {
     return false;
   }
 
-  async login(body: LoginBody, ip: string, userAgent?: string): Promise<LoginResult> {
-    const client = { ip, userAgent };
+  /** Sign-in; every outcome is audited, refusals too (in their own statement: nothing else changes). */
+  async login(body: LoginBody, ip: string, audit: AuditWriter, userAgent?: string): Promise<LoginResult> {
     const email = body.email.toLowerCase();
+    try {
+      return await this.attemptLogin(body, email, { ip, userAgent }, audit);
+    } catch (err) {
+      if (err instanceof HttpError) {
+        const admin = await repo.findAdminByEmail(this.deps.db, email);
+        await audit.record(this.deps.db, {
+          action: SIGN_IN_AUDIT.failed,
+          actor: { id: admin?.id ?? null, email },
+          targetType: 'admin',
+          targetId: admin?.id ?? null,
+          details: { reason: err.message, status: err.statusCode },
+        });
+      }
+      throw err;
+    }
+  }
+
+  private async attemptLogin(
+    body: LoginBody,
+    email: string,
+    client: { ip: string; userAgent?: string },
+    audit: AuditWriter,
+  ): Promise<LoginResult> {
+    const { ip } = client;
     // The attempt is counted BEFORE the password is checked, atomically in the shared store, so
     // parallel guesses (on any replica) are limited exactly as guesses in a row. An attempt the
     // account refuses is not counted for the IP.
@@ -171,38 +219,66 @@ export class AuthService {
     await Promise.all([this.ipLimiter.release(ip), this.accountLimiter.reset(email)]);
     if (admin.status !== 'active' || admin.deleted_at !== null) throw new HttpError(403, MESSAGES.blocked);
 
+    const actor = adminActor(admin);
+    const target = { targetType: 'admin', targetId: admin.id, actor } as const;
+    /** A session in one transaction with its 'auth.sign-in' record. */
+    const signIn = (method: 'password' | 'password+2fa') =>
+      audit.transaction(this.deps.db, async (tx) => {
+        const session = await this.session(tx, admin, client);
+        await audit.record(tx, { ...target, details: { method } });
+        return session;
+      });
+
     if (admin.two_factor_enabled) {
-      if (!body.twoFactorToken) return { message: MESSAGES.codeRequired, data: { twoFactorRequired: true } };
+      if (!body.twoFactorToken) {
+        await audit.record(this.deps.db, {
+          ...target,
+          action: SIGN_IN_AUDIT.passwordOk,
+          details: { next: 'two-factor code' },
+        });
+        return { message: MESSAGES.codeRequired, data: { twoFactorRequired: true } };
+      }
       if (!(await this.checkCode(admin, body.twoFactorToken))) throw new HttpError(401, MESSAGES.invalidCode);
-      if (admin.must_change_password) return this.passwordChange(admin, client);
-      return { message: MESSAGES.loginOk, data: await this.session(this.deps.db, admin, client) };
+      if (admin.must_change_password) return this.passwordChange(admin, client, audit);
+      return { message: MESSAGES.loginOk, data: await signIn('password+2fa') };
     }
     // The one-time password is changed first, then 2FA is set up (a sign-in with the new password).
-    if (admin.must_change_password) return this.passwordChange(admin, client);
+    if (admin.must_change_password) return this.passwordChange(admin, client, audit);
 
     if (
       this.deps.config.twoFactor === 'required' ||
       body.requireTwoFactor ||
       admin.two_factor_setup_required
     ) {
-      const setup = await this.newPendingSecret(admin);
-      return {
-        message: MESSAGES.setupRequired,
-        data: {
-          setupRequired: true,
-          qrCodeUrl: setup.qrCodeUrl,
-          secret: setup.secret,
-          userId: admin.id,
-          token: await this.issueToken(this.deps.db, admin.id, '2fa-setup', client),
-        },
-      };
+      return audit.transaction(this.deps.db, async (tx) => {
+        const setup = await this.newPendingSecret(admin, tx);
+        const token = await this.issueToken(tx, admin.id, '2fa-setup', client);
+        await audit.record(tx, {
+          ...target,
+          action: SIGN_IN_AUDIT.passwordOk,
+          details: { next: 'two-factor setup' },
+        });
+        return {
+          message: MESSAGES.setupRequired,
+          data: {
+            setupRequired: true,
+            qrCodeUrl: setup.qrCodeUrl,
+            secret: setup.secret,
+            userId: admin.id,
+            token,
+          },
+        };
+      });
     }
-    return { message: MESSAGES.loginOk, data: await this.session(this.deps.db, admin, client) };
+    return { message: MESSAGES.loginOk, data: await signIn('password') };
   }
 
-  private async newPendingSecret(admin: Pick<repo.AdminRow, 'id' | 'email'>): Promise<TwoFactorSetupData> {
+  private async newPendingSecret(
+    admin: Pick<repo.AdminRow, 'id' | 'email'>,
+    db: Db = this.deps.db,
+  ): Promise<TwoFactorSetupData> {
     const secret = newTotpSecret();
-    await repo.setPendingSecret(this.deps.db, admin.id, secret);
+    await repo.setPendingSecret(db, admin.id, secret);
     const url = otpauthUrl(admin.email, secret);
     return { secret, otpauthUrl: url, qrCodeUrl: await qrDataUrl(url), userId: admin.id };
   }
@@ -229,17 +305,32 @@ export class AuthService {
    * GET (no proof) or POST /admin/auth/2fa/setup: a new pending secret for the caller. Once 2FA is
    * enabled (read from the database, not the cached session) only with the current proof.
    */
-  async setup(caller: RequestAdmin, proof: TwoFactorReplaceSetupBody = {}): Promise<TwoFactorSetupData> {
+  async setup(
+    caller: RequestAdmin,
+    audit: AuditWriter,
+    proof: TwoFactorReplaceSetupBody = {},
+  ): Promise<TwoFactorSetupData> {
     const admin = await repo.findAdminById(this.deps.db, caller.id);
     if (!admin) throw new HttpError(400, MESSAGES.invalidSetup);
     if (admin.two_factor_enabled) await this.assertCurrentProof(admin, proof);
-    return this.newPendingSecret(admin);
+    // The secret itself is never written to the audit log.
+    return audit.transaction(this.deps.db, async (tx) => {
+      const setup = await this.newPendingSecret(admin, tx);
+      await audit.record(tx, {
+        action: SIGN_IN_AUDIT.twoFactorSetup,
+        targetType: 'admin',
+        targetId: admin.id,
+        details: { replacing: admin.two_factor_enabled },
+      });
+      return setup;
+    });
   }
 
   /** POST /admin/auth/2fa/enable: verifies the first code of the pending secret and opens a session. */
   async enable(
     caller: RequestAdmin,
     body: TwoFactorEnableBody,
+    audit: AuditWriter,
     client: repo.ClientInfo = {},
   ): Promise<SessionData> {
     const key = codeKey(caller);
@@ -254,18 +345,28 @@ export class AuthService {
     if (step === null) throw new HttpError(400, MESSAGES.invalidCode);
     // Replacing a working 2FA: the proof again (the pending secret alone is not enough).
     if (admin.two_factor_enabled) await this.assertCurrentProof(admin, body, true);
-    const session = await this.deps.db.transaction(async (tx) => {
+    const session = await audit.transaction(this.deps.db, async (tx) => {
       if (!(await repo.enableTwoFactor(tx, admin.id, body.secret, step, admin.two_factor_enabled)))
         throw new HttpError(400, MESSAGES.invalidSetup);
       await repo.revokeSession(tx, caller.jti);
+      await audit.record(tx, {
+        targetType: 'admin',
+        targetId: admin.id,
+        before: { twoFactorEnabled: admin.two_factor_enabled },
+        after: { twoFactorEnabled: true },
+        details: { replaced: admin.two_factor_enabled },
+      });
       return this.session(tx, { ...admin, two_factor_enabled: true }, client);
     });
     await this.codeLimiter.reset(key);
     return session;
   }
 
-  async logout(caller: RequestAdmin): Promise<void> {
-    await repo.revokeSession(this.deps.db, caller.jti);
+  async logout(caller: RequestAdmin, audit: AuditWriter): Promise<void> {
+    await audit.transaction(this.deps.db, async (tx) => {
+      await repo.revokeSession(tx, caller.jti);
+      await audit.record(tx, { targetType: 'admin', targetId: caller.id, details: { session: caller.jti } });
+    });
   }
 
   /**
@@ -273,7 +374,11 @@ export class AuthService {
    * the 2FA limit covers both). Ends the admin's other sessions, and the caller's own when it was the
    * one-time password's token. Returns the ended sessions' jtis (the caller forgets them in the cache).
    */
-  async changePassword(caller: RequestAdmin, body: ChangePasswordBody): Promise<string[]> {
+  async changePassword(
+    caller: RequestAdmin,
+    body: ChangePasswordBody,
+    audit: AuditWriter,
+  ): Promise<string[]> {
     const admin = await repo.findAdminById(this.deps.db, caller.id);
     if (!admin) throw new HttpError(401, MESSAGES.invalidCredentials);
     const key = codeKey(admin);
@@ -288,9 +393,18 @@ export class AuthService {
     if (body.newPassword === body.currentPassword) throw new HttpError(400, MESSAGES.samePassword);
     const hash = await hashPassword(body.newPassword);
     const keep = caller.scope === 'session' ? caller.jti : null;
-    const ended = await this.deps.db.transaction(async (tx) => {
+    const ended = await audit.transaction(this.deps.db, async (tx) => {
       await repo.setPassword(tx, admin.id, hash);
-      return repo.revokeSessionsOf(tx, admin.id, keep);
+      const jtis = await repo.revokeSessionsOf(tx, admin.id, keep);
+      // The hash never goes into the log: only that it changed, and what it ended.
+      await audit.record(tx, {
+        targetType: 'admin',
+        targetId: admin.id,
+        before: { mustChangePassword: admin.must_change_password },
+        after: { mustChangePassword: false },
+        details: { sessionsEnded: jtis.length, oneTimePassword: caller.scope === 'password-change' },
+      });
+      return jtis;
     });
     await this.codeLimiter.reset(key);
     return ended;

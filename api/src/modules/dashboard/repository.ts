@@ -11,8 +11,8 @@ WITH
   d AS (SELECT coalesce(sum(amount), 0) AS total, count(*) AS n FROM transactions WHERE status = 'completed'),
   w AS (
     SELECT coalesce(sum(amount) FILTER (WHERE status IN ('approved', 'completed')), 0) AS total,
-           coalesce(sum(amount) FILTER (WHERE status IN ('pending', 'waiting')), 0) AS pending,
-           count(*) FILTER (WHERE status IN ('pending', 'waiting')) AS pending_n
+           coalesce(sum(amount) FILTER (WHERE status IN ('pending', 'waiting', 'awaiting_approval')), 0) AS pending,
+           count(*) FILTER (WHERE status IN ('pending', 'waiting', 'awaiting_approval')) AS pending_n
       FROM withdrawals),
   s AS (
     SELECT count(*) AS total,

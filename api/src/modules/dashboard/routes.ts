@@ -20,12 +20,19 @@ export async function dashboardRoutes(
     }),
   );
 
-  defineRoute(app, routes.dashboardRefresh, { tags, summary: 'Recompute the figures now' }, async () => {
-    await opts.dashboard.invalidate();
-    return {
-      success: true,
-      message: 'Dashboard stats refreshed successfully',
-      data: await opts.dashboard.refresh(),
-    };
-  });
+  defineRoute(
+    app,
+    routes.dashboardRefresh,
+    { tags, summary: 'Recompute the figures now' },
+    async ({ audit }) => {
+      // Changes no stored data, but an admin forcing a recomputation is recorded like every POST.
+      await audit.record(app.db, { targetType: 'dashboard', targetId: null });
+      await opts.dashboard.invalidate();
+      return {
+        success: true,
+        message: 'Dashboard stats refreshed successfully',
+        data: await opts.dashboard.refresh(),
+      };
+    },
+  );
 }

@@ -94,20 +94,36 @@ const STATUS_FILTERS: Record<LotteryStatus | 'all', { where: string; order: stri
   all: { where: 'true', order: 'created_at DESC, id DESC' },
 };
 
-/** Filters of GET /admin/lottery from its parsed query ('opened' is 'open'). */
+/** The status filter of GET /admin/lottery and of its export ('opened' is 'open'). */
+export const lotteryStatusFilter = (query: Pick<LotteryListQuery, 'status'>): LotteryStatus | undefined =>
+  query.status === 'opened' ? 'open' : query.status;
+
+/** Filters of GET /admin/lottery from its parsed query. */
 export function lotteryListFilters(query: LotteryListQuery): {
   status?: LotteryStatus;
   limit: number;
   offset: number;
 } {
   return {
-    status: query.status === 'opened' ? 'open' : query.status,
+    status: lotteryStatusFilter(query),
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   };
 }
 
-/** Filters of GET /admin/lottery/tickets from its parsed query. */
+/** The filters of GET /admin/lottery/tickets and of its export. */
+export function ticketFilters(query: Pick<LotteryTicketsQuery, 'lottery_id' | 'status'>): {
+  lotteryId?: number;
+  status?: LotteryTicketStatus;
+} {
+  return {
+    // An id beyond int4 names no lottery: 0 matches no row (and PostgreSQL would refuse the number).
+    lotteryId: query.lottery_id === undefined ? undefined : isInt4Id(query.lottery_id) ? query.lottery_id : 0,
+    status: query.status,
+  };
+}
+
+/** Filters and page of GET /admin/lottery/tickets from its parsed query. */
 export function lotteryTicketsFilters(query: LotteryTicketsQuery): {
   lotteryId?: number;
   status?: LotteryTicketStatus;
@@ -115,9 +131,7 @@ export function lotteryTicketsFilters(query: LotteryTicketsQuery): {
   offset: number;
 } {
   return {
-    // An id beyond int4 names no lottery: 0 matches no row (and PostgreSQL would refuse the number).
-    lotteryId: query.lottery_id === undefined ? undefined : isInt4Id(query.lottery_id) ? query.lottery_id : 0,
-    status: query.status,
+    ...ticketFilters(query),
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   };
@@ -132,10 +146,7 @@ export function buildLotteryListQuery(
   filters: { status?: LotteryStatus; limit: number; offset: number },
   now: Date,
 ): { page: SqlStatement; count: SqlStatement } {
-  const f = STATUS_FILTERS[filters.status ?? 'all'];
-  const where = `deleted_at IS NULL AND ${f.where}`;
-  const order = f.order;
-  const prefixed = order.replace(/(\w+) (ASC|DESC)/g, 'l.$1 $2');
+  const { where, order, prefixed } = lotteryListFilter(filters.status);
   return {
     page: {
       text: `${lotterySelect(
@@ -145,10 +156,42 @@ export function buildLotteryListQuery(
  ORDER BY ${prefixed}`,
       values: [now.toISOString(), filters.limit, filters.offset],
     },
-    count: {
-      text: `SELECT count(*) AS n FROM lotteries WHERE ${where}`,
-      values: f.where.includes('$1') ? [now.toISOString()] : [],
-    },
+    count: lotteryCountQuery(filters.status, now),
+  };
+}
+
+/**
+ * The filter and order of GET /admin/lottery and of its export (one builder for both): `where` and
+ * `order` on the lotteries table ($1 = the request clock), `prefixed` = the order on the alias l.
+ */
+export function lotteryListFilter(status: LotteryStatus | undefined): {
+  where: string;
+  order: string;
+  prefixed: string;
+} {
+  const f = STATUS_FILTERS[status ?? 'all'];
+  return {
+    where: `deleted_at IS NULL AND ${f.where}`,
+    order: f.order,
+    prefixed: f.order.replace(/(\w+) (ASC|DESC)/g, 'l.$1 $2'),
+  };
+}
+
+/** The total of GET /admin/lottery (and of its export). */
+export function lotteryCountQuery(status: LotteryStatus | undefined, now: Date): SqlStatement {
+  const f = STATUS_FILTERS[status ?? 'all'];
+  return {
+    text: `SELECT count(*) AS n FROM lotteries WHERE ${lotteryListFilter(status).where}`,
+    values: f.where.includes('$1') ? [now.toISOString()] : [],
+  };
+}
+
+/** Every lottery of the list's filter in the list's order, with the list's columns ($1 = the clock). */
+export function buildLotteryExportQuery(status: LotteryStatus | undefined, now: Date): SqlStatement {
+  const { where, prefixed } = lotteryListFilter(status);
+  return {
+    text: `${lotterySelect(`(SELECT * FROM lotteries WHERE ${where}) l`, '$1')}\n ORDER BY ${prefixed}`,
+    values: [now.toISOString()],
   };
 }
 
@@ -294,37 +337,65 @@ export function buildLotteryTicketsQuery(
   filters: { lotteryId?: number; status?: LotteryTicketStatus; limit: number; offset: number },
   now: Date,
 ): { page: SqlStatement; count: SqlStatement } {
-  const pageValues: unknown[] = [now.toISOString(), filters.limit, filters.offset];
-  const countValues: unknown[] = [];
-  const pageWhere: string[] = [];
-  const countWhere: string[] = [];
-  if (filters.lotteryId !== undefined) {
-    pageValues.push(filters.lotteryId);
-    pageWhere.push(`lottery_id = $${pageValues.length}`);
-    countValues.push(filters.lotteryId);
-    countWhere.push(`lottery_id = $${countValues.length}`);
-  }
-  if (filters.status !== undefined) {
-    pageValues.push(filters.status);
-    pageWhere.push(`status = $${pageValues.length}`);
-    countValues.push(filters.status);
-    countWhere.push(`status = $${countValues.length}`);
-  }
-  const where = (w: string[]) => (w.length ? `WHERE ${w.join(' AND ')}` : '');
+  const where = ticketsWhere(filters, 4);
   return {
     page: {
       text: `SELECT ${TICKET_COLUMNS('$1')}
-  FROM (SELECT * FROM lottery_tickets ${where(pageWhere)}
+  FROM (SELECT * FROM lottery_tickets ${where.sql}
          ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) t
   JOIN lotteries l ON l.id = t.lottery_id
   JOIN users u ON u.id = t.user_id
  ORDER BY t.created_at DESC, t.id DESC`,
-      values: pageValues,
+      values: [now.toISOString(), filters.limit, filters.offset, ...where.values],
     },
-    count: {
-      text: `SELECT coalesce(sum(tickets), 0)::bigint AS n FROM lottery_ticket_stats ${where(countWhere)}`,
-      values: countValues,
-    },
+    count: ticketsCountQuery(filters),
+  };
+}
+
+/**
+ * The filters of GET /admin/lottery/tickets and of its export (one builder for both), on the
+ * lottery_tickets columns; parameters numbered from `first`.
+ */
+function ticketsWhere(
+  filters: { lotteryId?: number; status?: LotteryTicketStatus },
+  first: number,
+): { sql: string; values: unknown[] } {
+  const conditions: string[] = [];
+  const values: unknown[] = [];
+  const add = (column: string, value: unknown) => {
+    values.push(value);
+    conditions.push(`${column} = $${first + values.length - 1}`);
+  };
+  if (filters.lotteryId !== undefined) add('lottery_id', filters.lotteryId);
+  if (filters.status !== undefined) add('status', filters.status);
+  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', values };
+}
+
+/** The total of the tickets list (and of its export), from lottery_ticket_stats (kept by triggers: no ticket scan). */
+export function ticketsCountQuery(filters: {
+  lotteryId?: number;
+  status?: LotteryTicketStatus;
+}): SqlStatement {
+  const where = ticketsWhere(filters, 1);
+  return {
+    text: `SELECT coalesce(sum(tickets), 0)::bigint AS n FROM lottery_ticket_stats ${where.sql}`,
+    values: where.values,
+  };
+}
+
+/** Every ticket of the list's filters, newest first, with the list's columns ($1 = the clock). */
+export function buildLotteryTicketsExportQuery(
+  filters: { lotteryId?: number; status?: LotteryTicketStatus },
+  now: Date,
+): SqlStatement {
+  const where = ticketsWhere(filters, 2);
+  return {
+    text: `SELECT ${TICKET_COLUMNS('$1')}
+  FROM (SELECT * FROM lottery_tickets ${where.sql}) t
+  JOIN lotteries l ON l.id = t.lottery_id
+  JOIN users u ON u.id = t.user_id
+ ORDER BY t.created_at DESC, t.id DESC`,
+    values: [now.toISOString(), ...where.values],
   };
 }
 

@@ -1,6 +1,7 @@
 import { routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../plugins/route.ts';
+import { defineCsvRoute, defineRoute } from '../../plugins/route.ts';
+import { lotteryExport, lotteryTicketsExport } from './export.ts';
 import { LotteryService } from './service.ts';
 
 const tags = ['lottery'];
@@ -9,10 +10,10 @@ const tags = ['lottery'];
 export async function lotteryRoutes(app: FastifyInstance, opts: { onChange: () => void }): Promise<void> {
   const service = new LotteryService(app.db, () => app.clock(), opts.onChange);
 
-  defineRoute(app, routes.lotteryCreate, { tags, summary: 'Create a lottery' }, async ({ body }) => ({
+  defineRoute(app, routes.lotteryCreate, { tags, summary: 'Create a lottery' }, async ({ body, audit }) => ({
     success: true,
     message: 'Lottery created successfully!',
-    data: await service.create(body),
+    data: await service.create(body, audit),
   }));
 
   defineRoute(
@@ -24,6 +25,20 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { onChange: () =
       message: 'Lotteries retrieved successfully',
       data: await service.list(query),
     }),
+  );
+
+  defineCsvRoute(
+    app,
+    routes.lotteryExport,
+    { tags, summary: "CSV of every lottery the list's status filter gives, in the list's order, streamed" },
+    async ({ query }) => lotteryExport(query, new Date(app.clock())),
+  );
+
+  defineCsvRoute(
+    app,
+    routes.lotteryTicketsExport,
+    { tags, summary: "CSV of every ticket the list's filters give, newest first, streamed" },
+    async ({ query }) => lotteryTicketsExport(query, new Date(app.clock())),
   );
 
   defineRoute(
@@ -52,10 +67,10 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { onChange: () =
     app,
     routes.lotteryUpdate,
     { tags, summary: 'New start, end and result delay (1-5 h) of an upcoming or open lottery' },
-    async ({ params, body }) => ({
+    async ({ params, body, audit }) => ({
       success: true,
       message: 'Lottery updated successfully',
-      data: await service.update(params.id, body),
+      data: await service.update(params.id, body, audit),
     }),
   );
 
@@ -63,8 +78,8 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { onChange: () =
     app,
     routes.lotteryDelete,
     { tags, summary: 'Delete an upcoming lottery (soft delete)' },
-    async ({ params }) => {
-      await service.remove(params.id);
+    async ({ params, audit }) => {
+      await service.remove(params.id, audit);
       return { success: true, message: 'Lottery deleted successfully' };
     },
   );
@@ -95,20 +110,20 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { onChange: () =
     app,
     routes.lotteryPublish,
     { tags, summary: 'Publish the result of a closed lottery and credit the winners (once)' },
-    async ({ body, admin }) => ({
+    async ({ body, admin, audit }) => ({
       success: true,
       message: 'Results published successfully!',
-      data: await service.publish(body, admin.id),
+      data: await service.publish(body, admin.id, audit),
     }),
   );
   defineRoute(
     app,
     routes.lotteryCompleteWithoutWinners,
     { tags, summary: 'Complete a closed lottery that has no active tickets, with no winners' },
-    async ({ params }) => ({
+    async ({ params, audit }) => ({
       success: true,
       message: 'Lottery completed without winners',
-      data: await service.completeWithoutWinners(params.id),
+      data: await service.completeWithoutWinners(params.id, audit),
     }),
   );
 }

@@ -20,6 +20,7 @@ import {
 } from '@backoffice/shared/rules';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { AuditWriter } from '../audit/writer.ts';
 import { book } from '../ledger.ts';
 import * as repo from './repository.ts';
 
@@ -54,6 +55,19 @@ function toTicket(row: repo.TicketRow): LotteryTicket {
     },
   };
 }
+
+/** What an audit record keeps of a lottery's settings. */
+const lotteryState = (l: Lottery) => {
+  const { id: _id, ...rest } = l as Lottery & { id: number };
+  return rest;
+};
+
+/** The schedule an update changes. */
+const scheduleOf = (l: { start_time: string; end_time: string; result_time: string }) => ({
+  start_time: l.start_time,
+  end_time: l.end_time,
+  result_time: l.result_time,
+});
 
 /** Percentages compared in hundredths (they have at most 2 decimals). */
 const hundredths = (p: number) => Math.round(p * 100);
@@ -95,7 +109,7 @@ export class LotteryService {
     };
   }
 
-  async create(body: LotteryCreateBody): Promise<Lottery> {
+  async create(body: LotteryCreateBody, audit: AuditWriter): Promise<Lottery> {
     const now = this.now();
     // The spec's submit rules with the request clock ('Start time cannot be in the past', totals...).
     const problem = firstLotteryError(validateLotteryBody(body, now));
@@ -107,20 +121,25 @@ export class LotteryService {
     const distributions = [...body.winner_distributions]
       .sort((a, b) => a.rank - b.rank)
       .map((d) => ({ rank: d.rank, percentage: d.percentage }));
-    const id = await repo.insertLottery(this.db, {
-      name: body.name,
-      ticketPrice: body.ticket_price,
-      startTime: body.start_time,
-      endTime: body.end_time,
-      resultDelayHours: body.result_time,
-      winners: body.winners,
-      distributions,
-      adminShare: body.admin_share,
-      maxParticipants: body.max_participants ?? null,
-      now,
+    const created = await audit.transaction(this.db, async (tx) => {
+      const id = await repo.insertLottery(tx, {
+        name: body.name,
+        ticketPrice: body.ticket_price,
+        startTime: body.start_time,
+        endTime: body.end_time,
+        resultDelayHours: body.result_time,
+        winners: body.winners,
+        distributions,
+        adminShare: body.admin_share,
+        maxParticipants: body.max_participants ?? null,
+        now,
+      });
+      const lottery = toLottery((await repo.findLottery(tx, id, now))!);
+      await audit.record(tx, { targetType: 'lottery', targetId: id, after: lotteryState(lottery) });
+      return lottery;
     });
     this.onChange();
-    return toLottery((await repo.findLottery(this.db, id, now))!);
+    return created;
   }
 
   async list(query: LotteryListQuery): Promise<Paged<Lottery>> {
@@ -154,13 +173,13 @@ export class LotteryService {
    * delay keeps the current distance between end and result). The update never changes the status:
    * an upcoming lottery must still start in the future, an open one must have started and not ended.
    */
-  async update(id: number, body: LotteryUpdateBody): Promise<Lottery> {
+  async update(id: number, body: LotteryUpdateBody, audit: AuditWriter): Promise<Lottery> {
     if (body.start_time === undefined && body.end_time === undefined && body.result_time === undefined) {
       throw new HttpError(400, 'Nothing to update');
     }
     assertLotteryId(id);
     const now = this.now();
-    const lottery = await this.db.transaction(async (tx) => {
+    const lottery = await audit.transaction(this.db, async (tx) => {
       const current = await repo.lockLottery(tx, id, now);
       if (!current) throw new HttpError(404, LOTTERY_NOT_FOUND);
       if (current.status !== 'upcoming' && current.status !== 'open') {
@@ -192,22 +211,37 @@ export class LotteryService {
         now,
       );
       if (!updated) throw new HttpError(409, 'Only upcoming or open lotteries can be updated');
-      return (await repo.findLottery(tx, id, now))!;
+      const after = (await repo.findLottery(tx, id, now))!;
+      await audit.record(tx, {
+        targetType: 'lottery',
+        targetId: id,
+        before: scheduleOf(current),
+        after: scheduleOf(after),
+      });
+      return after;
     });
     this.onChange();
     return toLottery(lottery);
   }
 
   /** Soft delete (deleted_at), upcoming lotteries only. */
-  async remove(id: number): Promise<void> {
+  async remove(id: number, audit: AuditWriter): Promise<void> {
     assertLotteryId(id);
     const now = this.now();
-    const deleted = await repo.softDeleteUpcoming(this.db, id, now);
-    if (!deleted) {
-      const lottery = await repo.findLottery(this.db, id, now);
-      if (!lottery) throw new HttpError(404, LOTTERY_NOT_FOUND);
-      throw new HttpError(409, 'Only upcoming lotteries can be deleted');
-    }
+    await audit.transaction(this.db, async (tx) => {
+      const deleted = await repo.softDeleteUpcoming(tx, id, now);
+      if (!deleted) {
+        const lottery = await repo.findLottery(tx, id, now);
+        if (!lottery) throw new HttpError(404, LOTTERY_NOT_FOUND);
+        throw new HttpError(409, 'Only upcoming lotteries can be deleted');
+      }
+      await audit.record(tx, {
+        targetType: 'lottery',
+        targetId: id,
+        before: { deleted: false },
+        after: { deleted: true },
+      });
+    });
     this.onChange();
   }
 
@@ -280,12 +314,12 @@ export class LotteryService {
    *    stores the result, sets prize_distributed / distributed_at;
    * 4. marks the latest unpublished draw published with the admin and the ranks replaced by hand.
    */
-  async publish(body: LotteryPublishBody, adminId: number): Promise<LotteryDetails> {
+  async publish(body: LotteryPublishBody, adminId: number, audit: AuditWriter): Promise<LotteryDetails> {
     const now = this.now();
     const lotteryId = body.lottery_id;
     assertLotteryId(lotteryId);
-    const details = await this.db
-      .transaction(async (tx) => {
+    const details = await audit
+      .transaction(this.db, async (tx) => {
         const lottery = await repo.lockLottery(tx, lotteryId, now);
         if (!lottery) throw new HttpError(404, LOTTERY_NOT_FOUND);
         if (lottery.prize_distributed) throw new HttpError(409, ALREADY_PUBLISHED);
@@ -379,6 +413,21 @@ export class LotteryService {
           }));
         if (draw) await repo.markDrawPublished(tx, { drawId: draw.id, adminId, now, replaced });
         else await repo.insertManualDraw(tx, { lotteryId, adminId, now, replaced });
+        await audit.record(tx, {
+          targetType: 'lottery',
+          targetId: lotteryId,
+          before: { status: lottery.status, prize_distributed: false },
+          after: { status: 'completed', prize_distributed: true },
+          details: {
+            winners: winners.map((w) => ({
+              rank: w.rank,
+              ticket_number: w.ticket_number,
+              user_id: w.user_id,
+              amount: w.amount,
+            })),
+            replaced,
+          },
+        });
 
         return this.details(tx, lotteryId, now);
       })
@@ -395,10 +444,10 @@ export class LotteryService {
    * The way out for a closed lottery nobody holds an active ticket of: it completes with no winners, and
    * as there is nothing in its pool, nothing is refunded or paid.
    */
-  async completeWithoutWinners(lotteryId: number): Promise<LotteryDetails> {
+  async completeWithoutWinners(lotteryId: number, audit: AuditWriter): Promise<LotteryDetails> {
     const now = this.now();
     assertLotteryId(lotteryId);
-    const details = await this.db.transaction(async (tx) => {
+    const details = await audit.transaction(this.db, async (tx) => {
       const lottery = await repo.lockLottery(tx, lotteryId, now);
       if (!lottery) throw new HttpError(404, LOTTERY_NOT_FOUND);
       if (lottery.prize_distributed) throw new HttpError(409, ALREADY_PUBLISHED);
@@ -410,6 +459,13 @@ export class LotteryService {
         throw new HttpError(409, 'The lottery has active tickets: publish its results instead');
       }
       if (!(await repo.storeResult(tx, lotteryId, [], now))) throw new HttpError(409, ALREADY_PUBLISHED);
+      await audit.record(tx, {
+        targetType: 'lottery',
+        targetId: lotteryId,
+        before: { status: lottery.status, prize_distributed: false },
+        after: { status: 'completed', prize_distributed: true },
+        details: { winners: [], tickets: totals.active, pool: totals.pool },
+      });
       return this.details(tx, lotteryId, now);
     });
     this.onChange();

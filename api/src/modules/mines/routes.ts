@@ -29,8 +29,8 @@ export async function minesRoutes(app: FastifyInstance, opts: { onChange: () => 
     app,
     routes.minesUpdateStatus,
     { tags, summary: "Close an active game ('false'): cancel and refund once" },
-    async ({ params, body }) => {
-      const { message, game } = await service.updateStatus(params.id, body.status);
+    async ({ params, body, audit }) => {
+      const { message, game } = await service.updateStatus(params.id, body.status, audit);
       return { success: true, message, data: game };
     },
   );

@@ -2,6 +2,7 @@ import type { MineGame, MinesListQuery, MinesStats, Paged } from '@backoffice/sh
 import { isInt4Id } from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { AuditWriter } from '../audit/writer.ts';
 import { book } from '../ledger.ts';
 import * as repo from './repository.ts';
 
@@ -35,16 +36,21 @@ export class MinesService {
    * UPDATE ... WHERE active lets one caller win even under concurrency, and the refund is booked in
    * the same transaction. 'true' cannot reopen a finished game.
    */
-  async updateStatus(id: number, status: 'true' | 'false'): Promise<{ message: string; game: MineGame }> {
+  async updateStatus(
+    id: number,
+    status: 'true' | 'false',
+    audit: AuditWriter,
+  ): Promise<{ message: string; game: MineGame }> {
     // An id beyond the int4 column names no game (and PostgreSQL would refuse the number).
     if (!isInt4Id(id)) throw new HttpError(404, 'Game not found');
-    const result = await this.db.transaction(async (tx) => {
-      if (status === 'true') {
-        const game = await repo.findGame(tx, id);
-        if (!game) throw new HttpError(404, 'Game not found');
-        if (game.status !== 'true') throw new HttpError(400, 'A finished game cannot be made active again');
-        return { message: 'Game is already active', game };
-      }
+    if (status === 'true') {
+      const game = await repo.findGame(this.db, id);
+      if (!game) throw new HttpError(404, 'Game not found');
+      if (game.status !== 'true') throw new HttpError(400, 'A finished game cannot be made active again');
+      audit.nothingChanged();
+      return { message: 'Game is already active', game };
+    }
+    const result = await audit.transaction(this.db, async (tx) => {
       const cancelled = await repo.cancelActiveGame(tx, id);
       if (!cancelled) {
         const game = await repo.findGame(tx, id);
@@ -57,9 +63,16 @@ export class MinesService {
         reference: `mine_game:${id}`,
       });
       const game = await repo.findGame(tx, id);
+      await audit.record(tx, {
+        targetType: 'mine_game',
+        targetId: id,
+        before: { status: 'true' },
+        after: { status: game!.status },
+        details: { refunded: cancelled.amount, userId: cancelled.user_id },
+      });
       return { message: 'Game closed and bet refunded', game: game! };
     });
-    if (status === 'false') this.onChange();
+    this.onChange();
     return result;
   }
 }

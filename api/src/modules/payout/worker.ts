@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../../db/types.ts';
+import { insertAudit } from '../audit/writer.ts';
 import { type ChainClient, SimulatedChain } from './chain.ts';
 import { chainConfig } from './config.ts';
 import { EvmChain } from './evm.ts';
@@ -84,7 +85,21 @@ export class PayoutWorker {
         amount: w.amount,
         reference: `withdrawal:${w.id}`,
       });
-      return (await repo.markCompleted(this.db, w.id, hash)) ? { id: w.id, hash } : { id: w.id };
+      // approved -> completed and its audit record (a system action: no admin) in one transaction.
+      const completed = await this.db.transaction(async (tx) => {
+        if (!(await repo.markCompleted(tx, w.id, hash))) return false;
+        await insertAudit(tx, {
+          action: 'payout.sent',
+          actor: { id: null, email: null },
+          targetType: 'withdrawal',
+          targetId: w.id,
+          before: { status: 'approved' },
+          after: { status: 'completed', hash },
+          details: { amount: w.amount, to: w.wallet_address },
+        });
+        return true;
+      });
+      return completed ? { id: w.id, hash } : { id: w.id };
     } catch (err) {
       await repo.release(this.db, w.id).catch(() => {});
       return { id: w.id, error: err instanceof Error ? err.message : String(err) };

@@ -1,4 +1,5 @@
 import type { SupportListQuery, SupportTicket } from '@backoffice/shared/contract';
+import { isInt4Id } from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 
 /** One SQL statement with its parameters (what the bench runs directly through the driver). */
@@ -32,14 +33,20 @@ const ORDER: Record<SupportListQuery['sort_by'], (d: 'ASC' | 'DESC') => string> 
 
 type Filters = Pick<SupportListQuery, 'id' | 'username' | 'status' | 'created_at'>;
 
-function where(filters: Filters): { sql: string; values: unknown[]; needsUser: boolean } {
+/**
+ * The filters of the list and of its export (one builder for both); `needsUser` when a condition is on
+ * the joined user.
+ */
+export function supportWhere(filters: Filters): { sql: string; values: unknown[]; needsUser: boolean } {
   const conditions: string[] = [];
   const values: unknown[] = [];
   const add = (sql: (p: string) => string, value: unknown) => {
     values.push(value);
     conditions.push(sql(`$${values.length}`));
   };
-  if (filters.id !== undefined) add((p) => `t.id = ${p}`, filters.id);
+  // An id beyond the integer column matches nothing (and must not reach SQL as an out-of-range value).
+  if (filters.id !== undefined && !isInt4Id(filters.id)) conditions.push('false');
+  else if (filters.id !== undefined) add((p) => `t.id = ${p}`, filters.id);
   if (filters.username) add((p) => `lower(u.username) LIKE ${p}`, prefixPattern(filters.username));
   if (filters.status) add((p) => `t.status = ${p}`, filters.status);
   if (filters.created_at) {
@@ -54,14 +61,18 @@ function where(filters: Filters): { sql: string; values: unknown[]; needsUser: b
   };
 }
 
+/** ORDER BY of the list and of its export. */
+export const supportOrder = (query: Pick<SupportListQuery, 'sort_by' | 'sort_type'>): string =>
+  ORDER[query.sort_by](query.sort_type === 'asc' ? 'ASC' : 'DESC');
+
 /**
  * The page of GET /admin/support (the bench runs this same statement). The page is cut from
  * support_tickets first and only its rows are joined to their users, so a deep page does not look up
  * the users of every skipped ticket.
  */
 export function buildSupportListQuery(query: SupportListQuery, _now?: Date): SqlStatement {
-  const w = where(query);
-  const order = ORDER[query.sort_by](query.sort_type === 'asc' ? 'ASC' : 'DESC');
+  const w = supportWhere(query);
+  const order = supportOrder(query);
   const values = [...w.values, query.per_page, (query.page - 1) * query.per_page];
   return {
     text: `SELECT ${TICKET_COLUMNS}
@@ -78,7 +89,7 @@ export function buildSupportListQuery(query: SupportListQuery, _now?: Date): Sql
 
 /** The total of GET /admin/support (joins users only when filtering by username). */
 export function buildSupportCountQuery(query: Filters, _now?: Date): SqlStatement {
-  const w = where(query);
+  const w = supportWhere(query);
   return {
     text: `SELECT count(*) AS n FROM support_tickets t
              ${w.needsUser ? 'JOIN users u ON u.id = t.user_id' : ''} ${w.sql}`,

@@ -1,7 +1,8 @@
 import { API_PREFIX, routes, SUPPORT_ID_MISSING } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
-import { defineRoute } from '../../plugins/route.ts';
+import { defineCsvRoute, defineRoute } from '../../plugins/route.ts';
+import { supportExport } from './export.ts';
 import { SupportService } from './service.ts';
 
 const tags = ['support'];
@@ -20,14 +21,21 @@ export async function supportRoutes(app: FastifyInstance, opts: { onChange: () =
     }),
   );
 
+  defineCsvRoute(
+    app,
+    routes.supportExport,
+    { tags, summary: "CSV of every support ticket the list's filters and sort give (no paging), streamed" },
+    async ({ query }) => supportExport(query),
+  );
+
   defineRoute(
     app,
     routes.supportUpdate,
     { tags, summary: 'Update the status and remarks of a ticket' },
-    async ({ params, body }) => ({
+    async ({ params, body, audit }) => ({
       success: true,
       message: 'Support updated successfully',
-      data: await service.update(params.id, body),
+      data: await service.update(params.id, body, audit),
     }),
   );
 
@@ -35,10 +43,10 @@ export async function supportRoutes(app: FastifyInstance, opts: { onChange: () =
     app,
     routes.supportDelete,
     { tags, summary: 'Close a ticket (nothing is deleted)' },
-    async ({ params }) => ({
+    async ({ params, audit }) => ({
       success: true,
       message: 'Support ticket closed successfully',
-      data: await service.close(params.id),
+      data: await service.close(params.id, audit),
     }),
   );
 
@@ -47,7 +55,8 @@ export async function supportRoutes(app: FastifyInstance, opts: { onChange: () =
     app.route({
       method,
       url: `${API_PREFIX}/admin/support`,
-      config: { auth: 'session' },
+      // The permission of the calls it stands for (the auth hook refuses a route without one).
+      config: { auth: 'session', permission: routes.supportUpdate.permission },
       schema: { hide: true },
       handler: async () => {
         throw new HttpError(400, SUPPORT_ID_MISSING);

@@ -1,10 +1,14 @@
 import type { Paged, SupportListQuery, SupportTicket, SupportUpdateBody } from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { AuditWriter } from '../audit/writer.ts';
 import * as repo from './repository.ts';
 
 const INT_MAX = 2_147_483_647;
 const notFound = () => new HttpError(404, 'Support ticket not found');
+
+/** What an audit record keeps of a ticket. */
+const ticketState = (t: SupportTicket) => ({ status: t.status, remarks: t.remarks });
 
 export class SupportService {
   constructor(
@@ -27,24 +31,39 @@ export class SupportService {
   }
 
   /** Status and remarks (absent remarks are left as they are). */
-  async update(id: number, body: SupportUpdateBody): Promise<SupportTicket> {
-    const ticket = await this.db.transaction(async (tx) => {
-      const found = await repo.updateTicket(tx, id, { status: body.status, remarks: body.remarks });
-      if (!found) throw notFound();
-      return (await repo.findTicket(tx, id))!;
+  async update(id: number, body: SupportUpdateBody, audit: AuditWriter): Promise<SupportTicket> {
+    const ticket = await audit.transaction(this.db, async (tx) => {
+      const before = id > INT_MAX ? undefined : await repo.findTicket(tx, id);
+      if (!before || !(await repo.updateTicket(tx, id, { status: body.status, remarks: body.remarks })))
+        throw notFound();
+      const after = (await repo.findTicket(tx, id))!;
+      await audit.record(tx, {
+        targetType: 'support_ticket',
+        targetId: id,
+        before: ticketState(before),
+        after: ticketState(after),
+      });
+      return after;
     });
     this.onChange();
     return ticket;
   }
 
   /** DELETE closes: a conditional UPDATE ... WHERE status = 'open'; the loser of a race gets 409. */
-  async close(id: number): Promise<SupportTicket> {
-    const ticket = await this.db.transaction(async (tx) => {
+  async close(id: number, audit: AuditWriter): Promise<SupportTicket> {
+    const ticket = await audit.transaction(this.db, async (tx) => {
       if (!(await repo.closeOpenTicket(tx, id))) {
         const existing = await repo.findTicket(tx, id);
         throw existing ? new HttpError(409, 'Support ticket is already closed') : notFound();
       }
-      return (await repo.findTicket(tx, id))!;
+      const after = (await repo.findTicket(tx, id))!;
+      await audit.record(tx, {
+        targetType: 'support_ticket',
+        targetId: id,
+        before: { status: 'open' },
+        after: ticketState(after),
+      });
+      return after;
     });
     this.onChange();
     return ticket;

@@ -1,4 +1,8 @@
-import type { Transaction, TransactionsListQuery } from '@backoffice/shared/contract';
+import type {
+  Transaction,
+  TransactionsExportQuery,
+  TransactionsListQuery,
+} from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 import {
   dateFrom,
@@ -22,7 +26,8 @@ const SORT_COLUMNS: Record<TransactionsListQuery['sort_by'], string> = {
   currency: 't.currency',
 };
 
-function where(q: TransactionsListQuery): Where {
+/** The filters of the list and of its export (one builder for both). */
+export function transactionsWhere(q: TransactionsExportQuery): Where {
   const w = new Where();
   if (q.id !== undefined) w.add(q.id > MAX_INT4 ? 'false' : `t.id = ${w.param(q.id)}`);
   if (q.status) w.add(`t.status = ${w.param(q.status)}`);
@@ -39,17 +44,22 @@ function where(q: TransactionsListQuery): Where {
   return w;
 }
 
+/** ORDER BY of the list and of its export: the sort column, then the id, in the same direction. */
+export function transactionsOrder(q: Pick<TransactionsListQuery, 'sort_by' | 'sort_type'>): string {
+  const dir = q.sort_type === 'asc' ? 'ASC' : 'DESC';
+  return `${SORT_COLUMNS[q.sort_by]} ${dir}, t.id ${dir}`;
+}
+
 /**
  * The page of GET /admin/transactions exactly as the endpoint runs it (the bench runs the same SQL).
  * `now` is unused (no filter depends on the clock) but kept for the bench's signature.
  */
 export function buildTransactionsListQuery(q: TransactionsListQuery, _now: Date = new Date()): SqlStatement {
-  const w = where(q);
-  const dir = q.sort_type === 'asc' ? 'ASC' : 'DESC';
+  const w = transactionsWhere(q);
   const size = pageSize(q);
   const limit = w.param(size);
   const offset = w.param((q.page - 1) * size);
-  const order = `${SORT_COLUMNS[q.sort_by]} ${dir}, t.id ${dir}`;
+  const order = transactionsOrder(q);
   // Page first (index order, LIMIT/OFFSET on the table alone), then join the users of that page only.
   return {
     text: `SELECT ${COLUMNS}
@@ -61,8 +71,11 @@ export function buildTransactionsListQuery(q: TransactionsListQuery, _now: Date 
 }
 
 /** The total of GET /admin/transactions for the same filters. */
-export function buildTransactionsCountQuery(q: TransactionsListQuery, _now: Date = new Date()): SqlStatement {
-  const w = where(q);
+export function buildTransactionsCountQuery(
+  q: TransactionsExportQuery,
+  _now: Date = new Date(),
+): SqlStatement {
+  const w = transactionsWhere(q);
   return { text: `SELECT count(*) AS n FROM transactions t ${w}`, values: w.values };
 }
 

@@ -1,6 +1,7 @@
 import { routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../plugins/route.ts';
+import { defineCsvRoute, defineRoute } from '../../plugins/route.ts';
+import { transactionsExport } from './export.ts';
 import { TransactionsService } from './service.ts';
 
 const tags = ['transactions'];
@@ -21,6 +22,13 @@ export async function transactionsRoutes(app: FastifyInstance): Promise<void> {
       message: 'Transactions retrieved successfully',
       data: await service.list(query),
     }),
+  );
+
+  defineCsvRoute(
+    app,
+    routes.transactionsExport,
+    { tags, summary: "CSV of every deposit the list's filters and sort give (no paging), streamed" },
+    async ({ query }) => transactionsExport(query),
   );
 
   defineRoute(app, routes.transactionDetails, { tags, summary: 'One deposit' }, async ({ params }) => ({

@@ -16,7 +16,7 @@ import { prefixPattern, type SqlStatement } from '../support/repository.ts';
 
 export type { SqlStatement };
 
-const USER_COLUMNS = `u.id, u.name, u.username, u.email, u.email_verified, u.role, u.status, u.last_login,
+export const USER_COLUMNS = `u.id, u.name, u.username, u.email, u.email_verified, u.role, u.status, u.last_login,
   u.created_at AS "createdAt", u.block_reason`;
 
 /**
@@ -37,7 +37,8 @@ const ORDER: Record<UsersListQuery['sort_by'], (d: 'ASC' | 'DESC') => string> = 
 
 type Filters = Pick<UsersListQuery, 'email' | 'username' | 'status'>;
 
-function where(filters: Filters): { sql: string; values: unknown[] } {
+/** The filters of the list and of its export (one builder for both); deleted users are never listed. */
+export function usersWhere(filters: Filters): { sql: string; values: unknown[] } {
   const conditions = ['u.deleted_at IS NULL'];
   const values: unknown[] = [];
   const add = (sql: (p: string) => string, value: unknown) => {
@@ -50,6 +51,10 @@ function where(filters: Filters): { sql: string; values: unknown[] } {
   return { sql: `WHERE ${conditions.join(' AND ')}`, values };
 }
 
+/** ORDER BY of the list and of its export. */
+export const usersOrder = (query: Pick<UsersListQuery, 'sort_by' | 'sort_type'>): string =>
+  ORDER[query.sort_by](query.sort_type === 'asc' ? 'ASC' : 'DESC');
+
 /** The page size of a list query: per_page wins over limit. */
 export const pageSize = (query: Pick<UsersListQuery, 'limit' | 'per_page'>) => query.per_page ?? query.limit;
 
@@ -59,9 +64,9 @@ export const pageSize = (query: Pick<UsersListQuery, 'limit' | 'per_page'>) => q
  * deep page does not fetch every skipped row.
  */
 export function buildUsersListQuery(query: UsersListQuery, _now?: Date): SqlStatement {
-  const w = where(query);
+  const w = usersWhere(query);
   const size = pageSize(query);
-  const order = ORDER[query.sort_by](query.sort_type === 'asc' ? 'ASC' : 'DESC');
+  const order = usersOrder(query);
   const values = [...w.values, size, (query.page - 1) * size];
   return {
     text: `SELECT ${USER_COLUMNS}
@@ -76,7 +81,7 @@ export function buildUsersListQuery(query: UsersListQuery, _now?: Date): SqlStat
 
 /** The total of GET /admin/user. */
 export function buildUsersCountQuery(query: Filters, _now?: Date): SqlStatement {
-  const w = where(query);
+  const w = usersWhere(query);
   return { text: `SELECT count(*) AS n FROM users u ${w.sql}`, values: w.values };
 }
 
@@ -229,8 +234,8 @@ export async function userActivity(
                  FROM transactions WHERE user_id = $1) t,
               (SELECT count(*) AS total,
                       coalesce(sum(amount) FILTER (WHERE status IN ('approved', 'completed')), 0) AS paid,
-                      coalesce(sum(amount) FILTER (WHERE status IN ('pending', 'waiting')), 0) AS pending,
-                      count(*) FILTER (WHERE status IN ('pending', 'waiting')) AS pending_n
+                      coalesce(sum(amount) FILTER (WHERE status IN ('pending', 'waiting', 'awaiting_approval')), 0) AS pending,
+                      count(*) FILTER (WHERE status IN ('pending', 'waiting', 'awaiting_approval')) AS pending_n
                  FROM withdrawals WHERE user_id = $1) w,
               (SELECT count(*) AS total, coalesce(sum(price) FILTER (WHERE status <> 'cancelled'), 0) AS spent,
                       coalesce(sum(winning_amount), 0) AS won, count(*) FILTER (WHERE is_winner) AS wins

@@ -1,7 +1,8 @@
 import { routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
-import { defineRoute } from '../../plugins/route.ts';
+import { defineCsvRoute, defineRoute } from '../../plugins/route.ts';
+import { usersExport } from './export.ts';
 import { UsersService } from './service.ts';
 
 const tags = ['users'];
@@ -25,6 +26,13 @@ export async function usersRoutes(app: FastifyInstance, opts: { onChange: () => 
     }),
   );
 
+  defineCsvRoute(
+    app,
+    routes.usersExport,
+    { tags, summary: "CSV of every user the list's filters and sort give (no paging), streamed" },
+    async ({ query }) => usersExport(query),
+  );
+
   defineRoute(
     app,
     routes.userDetails,
@@ -40,8 +48,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { onChange: () => 
     app,
     routes.userUpdate,
     { tags, summary: "Set the status ('unblocked' = unblock, 'blocked' needs a reason)" },
-    async ({ params, body, admin }) => {
-      const { user, message } = await service.update(params.id, admin.id, body);
+    async ({ params, body, admin, audit }) => {
+      const { user, message } = await service.update(params.id, admin.id, body, audit);
       return { success: true, message, data: user };
     },
   );
@@ -50,8 +58,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { onChange: () => 
     app,
     routes.userDelete,
     { tags, summary: 'Soft delete: the user leaves the lists, money records are kept' },
-    async ({ params }) => {
-      await service.remove(params.id);
+    async ({ params, audit }) => {
+      await service.remove(params.id, audit);
       return { success: true, message: 'User deleted successfully' };
     },
   );
@@ -60,9 +68,9 @@ export async function usersRoutes(app: FastifyInstance, opts: { onChange: () => 
     app,
     routes.userBlock,
     { tags, summary: 'Block with a reason (kept in the block history with the admin)' },
-    async ({ params, body, admin }) => {
+    async ({ params, body, admin, audit }) => {
       checkUserId(params.id, body.userId);
-      const { user } = await service.block(params.id, admin.id, body.reason);
+      const { user } = await service.block(params.id, admin.id, body.reason, audit);
       return { success: true, message: 'User blocked successfully', data: user };
     },
   );
@@ -71,9 +79,9 @@ export async function usersRoutes(app: FastifyInstance, opts: { onChange: () => 
     app,
     routes.userUnblock,
     { tags, summary: 'Unblock (back to the status before the block; kept in the block history)' },
-    async ({ params, body, admin }) => {
+    async ({ params, body, admin, audit }) => {
       checkUserId(params.id, body.userId);
-      const { user } = await service.unblock(params.id, admin.id, body.reason);
+      const { user } = await service.unblock(params.id, admin.id, body.reason, audit);
       return { success: true, message: 'User unblocked successfully', data: user };
     },
   );

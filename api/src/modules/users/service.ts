@@ -8,6 +8,7 @@ import type {
 } from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { AuditWriter } from '../audit/writer.ts';
 import * as repo from './repository.ts';
 
 const INT_MAX = 2_147_483_647;
@@ -46,9 +47,11 @@ export class UsersService {
     id: number,
     adminId: number,
     to: UserStatus | 'unblocked',
+    audit: AuditWriter,
     options: { reason?: string | null; expect?: { status: UserStatus; is: boolean; message: string } },
   ): Promise<{ user: User; changed: boolean }> {
     if (id > INT_MAX) throw notFound();
+    // A status set to the value it had changes nothing (no record); every real change records in its transaction.
     const result = await this.db.transaction(async (tx) => {
       const current = await repo.findLiveUser(tx, id, true);
       if (!current) throw notFound();
@@ -67,40 +70,74 @@ export class UsersService {
           adminId,
         });
       }
-      return { user: (await repo.findLiveUser(tx, id))!, changed: true };
+      const user = (await repo.findLiveUser(tx, id))!;
+      await audit.record(tx, {
+        targetType: 'user',
+        targetId: id,
+        before: { status: current.status },
+        after: { status: user.status },
+        details: reason ? { reason } : undefined,
+      });
+      return { user, changed: true };
     });
     if (result.changed) this.onChange();
+    else audit.nothingChanged();
     return result;
   }
 
-  block(id: number, adminId: number, reason: string): Promise<{ user: User }> {
-    return this.transition(id, adminId, 'blocked', {
+  block(id: number, adminId: number, reason: string, audit: AuditWriter): Promise<{ user: User }> {
+    return this.transition(id, adminId, 'blocked', audit, {
       reason,
       expect: { status: 'blocked', is: false, message: 'User is already blocked' },
     });
   }
 
   /** Back to the status the user had right before the block ('active' for blocks older than that memory). */
-  unblock(id: number, adminId: number, reason?: string | null): Promise<{ user: User }> {
-    return this.transition(id, adminId, 'unblocked', {
+  unblock(
+    id: number,
+    adminId: number,
+    reason: string | null | undefined,
+    audit: AuditWriter,
+  ): Promise<{ user: User }> {
+    return this.transition(id, adminId, 'unblocked', audit, {
       reason,
       expect: { status: 'blocked', is: true, message: 'User is not blocked' },
     });
   }
 
-  async update(id: number, adminId: number, body: UserUpdateBody): Promise<{ user: User; message: string }> {
+  async update(
+    id: number,
+    adminId: number,
+    body: UserUpdateBody,
+    audit: AuditWriter,
+  ): Promise<{ user: User; message: string }> {
     if (body.status === 'blocked') {
-      return { ...(await this.block(id, adminId, body.reason ?? '')), message: 'User blocked successfully' };
+      return {
+        ...(await this.block(id, adminId, body.reason ?? '', audit)),
+        message: 'User blocked successfully',
+      };
     }
     if (body.status === 'unblocked') {
-      return { ...(await this.unblock(id, adminId, body.reason)), message: 'User unblocked successfully' };
+      return {
+        ...(await this.unblock(id, adminId, body.reason, audit)),
+        message: 'User unblocked successfully',
+      };
     }
-    const { user, changed } = await this.transition(id, adminId, body.status, { reason: body.reason });
+    const { user, changed } = await this.transition(id, adminId, body.status, audit, { reason: body.reason });
     return { user, message: changed ? 'User updated successfully' : 'User status unchanged' };
   }
 
-  async remove(id: number): Promise<void> {
-    if (id > INT_MAX || !(await repo.softDelete(this.db, id))) throw notFound();
+  async remove(id: number, audit: AuditWriter): Promise<void> {
+    if (id > INT_MAX) throw notFound();
+    await audit.transaction(this.db, async (tx) => {
+      if (!(await repo.softDelete(tx, id))) throw notFound();
+      await audit.record(tx, {
+        targetType: 'user',
+        targetId: id,
+        before: { deleted: false },
+        after: { deleted: true },
+      });
+    });
     this.onChange();
   }
 }

@@ -1,8 +1,8 @@
 import type { Withdrawal, WithdrawalStatus, WithdrawalsListQuery } from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 import { type SqlStatement } from './sql.ts';
-/** Statuses an admin may still decide on. */
-export declare const OPEN_STATUSES: readonly ['pending', 'waiting'];
+/** Statuses an admin may still decide on (awaiting_approval: four-eyes, one approval given). */
+export declare const OPEN_STATUSES: readonly ['pending', 'waiting', 'awaiting_approval'];
 /**
  * The page of GET /admin/withdrawal exactly as the endpoint runs it (the bench runs the same SQL).
  * `now` is unused (the filters do not depend on the clock) but kept for the bench's signature.
@@ -22,11 +22,28 @@ export declare function listWithdrawals(
 export declare function findWithdrawals(db: Db, ids: readonly number[]): Promise<Withdrawal[]>;
 /** Current status of each existing id. */
 export declare function statusesOf(db: Db, ids: readonly number[]): Promise<Map<number, WithdrawalStatus>>;
-/**
- * Moves every withdrawal of `ids` that is still pending or waiting to `status`, in one statement:
- * rows are locked in id order (no deadlock between two bulk updates) and the status condition is
- * re-checked after any concurrent change, so each withdrawal is decided once. Returns the ones changed.
- */
+/** One withdrawal changed by `decideWithdrawals`, with its status before. */
+export interface DecidedWithdrawal {
+  id: number;
+  user_id: number;
+  amount: string;
+  status: WithdrawalStatus;
+  previous_status: WithdrawalStatus;
+}
+/** Current status of each existing id, and the admin of a first approval (four-eyes). */
+export declare function openStateOf(
+  db: Db,
+  ids: readonly number[],
+): Promise<
+  Map<
+    number,
+    {
+      status: WithdrawalStatus;
+      firstApprovedBy: number | null;
+    }
+  >
+>;
+/** Decides every open withdrawal of `ids` (four-eyes per item); see repository.ts. */
 export declare function decideWithdrawals(
   db: Db,
   ids: readonly number[],
@@ -34,11 +51,6 @@ export declare function decideWithdrawals(
     status: 'approved' | 'rejected';
     comment: string | null;
     adminId: number | null;
+    envThreshold: string | null;
   },
-): Promise<
-  {
-    id: number;
-    user_id: number;
-    amount: string;
-  }[]
->;
+): Promise<DecidedWithdrawal[]>;

@@ -1,14 +1,20 @@
-import type { Withdrawal, WithdrawalStatus, WithdrawalsListQuery } from '@backoffice/shared/contract';
+import type {
+  Withdrawal,
+  WithdrawalStatus,
+  WithdrawalsExportQuery,
+  WithdrawalsListQuery,
+} from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 import { dateFrom, dateTo, MAX_INT4, pageSize, prefixPattern, type SqlStatement, Where } from './sql.ts';
 
-/** Statuses an admin may still decide on. */
-export const OPEN_STATUSES = ['pending', 'waiting'] as const;
+/** Statuses an admin may still decide on (awaiting_approval: four-eyes, one approval given). */
+export const OPEN_STATUSES = ['pending', 'waiting', 'awaiting_approval'] as const;
 
 const COLUMNS = `w.id,
   json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'username', u.username) AS "User",
   w.amount, w.wallet_address, w.status, w.hash, w.processing, w.created_at AS "createdAt", w.comment,
-  w.processed_at AS "processedAt", w.processed_by AS "processedBy"`;
+  w.processed_at AS "processedAt", w.processed_by AS "processedBy",
+  w.first_approved_by AS "firstApprovedBy", w.first_approved_at AS "firstApprovedAt"`;
 
 /** Whitelisted sort columns (contract withdrawalSortFields) -> SQL. */
 const SORT_COLUMNS: Record<WithdrawalsListQuery['sort_by'], string> = {
@@ -18,7 +24,8 @@ const SORT_COLUMNS: Record<WithdrawalsListQuery['sort_by'], string> = {
   status: 'w.status',
 };
 
-function where(q: WithdrawalsListQuery): Where {
+/** The filters of the list and of its export (one builder for both). */
+export function withdrawalsWhere(q: WithdrawalsExportQuery): Where {
   const w = new Where();
   if (q.id !== undefined) w.add(q.id > MAX_INT4 ? 'false' : `w.id = ${w.param(q.id)}`);
   if (q.status) w.add(`w.status = ${w.param(q.status)}`);
@@ -35,17 +42,22 @@ function where(q: WithdrawalsListQuery): Where {
   return w;
 }
 
+/** ORDER BY of the list and of its export: the sort column, then the id, in the same direction. */
+export function withdrawalsOrder(q: Pick<WithdrawalsListQuery, 'sort_by' | 'sort_type'>): string {
+  const dir = q.sort_type === 'asc' ? 'ASC' : 'DESC';
+  return `${SORT_COLUMNS[q.sort_by]} ${dir}, w.id ${dir}`;
+}
+
 /**
  * The page of GET /admin/withdrawal exactly as the endpoint runs it (the bench runs the same SQL).
  * `now` is unused (the filters do not depend on the clock) but kept for the bench's signature.
  */
 export function buildWithdrawalsListQuery(q: WithdrawalsListQuery, _now: Date = new Date()): SqlStatement {
-  const w = where(q);
-  const dir = q.sort_type === 'asc' ? 'ASC' : 'DESC';
+  const w = withdrawalsWhere(q);
   const size = pageSize(q);
   const limit = w.param(size);
   const offset = w.param((q.page - 1) * size);
-  const order = `${SORT_COLUMNS[q.sort_by]} ${dir}, w.id ${dir}`;
+  const order = withdrawalsOrder(q);
   // Page first (index order, LIMIT/OFFSET on the table alone), then join the users of that page only.
   return {
     text: `SELECT ${COLUMNS}
@@ -57,8 +69,8 @@ export function buildWithdrawalsListQuery(q: WithdrawalsListQuery, _now: Date = 
 }
 
 /** The total of GET /admin/withdrawal for the same filters. */
-export function buildWithdrawalsCountQuery(q: WithdrawalsListQuery, _now: Date = new Date()): SqlStatement {
-  const w = where(q);
+export function buildWithdrawalsCountQuery(q: WithdrawalsExportQuery, _now: Date = new Date()): SqlStatement {
+  const w = withdrawalsWhere(q);
   return { text: `SELECT count(*) AS n FROM withdrawals w ${w}`, values: w.values };
 }
 
@@ -97,28 +109,75 @@ export async function statusesOf(db: Db, ids: readonly number[]): Promise<Map<nu
   return new Map(rows.map((r) => [r.id, r.status]));
 }
 
+/** One withdrawal changed by `decideWithdrawals`, with its status before. */
+export interface DecidedWithdrawal {
+  id: number;
+  user_id: number;
+  amount: string;
+  status: WithdrawalStatus;
+  previous_status: WithdrawalStatus;
+}
+
+/** Current status of each existing id, and the admin of a first approval (four-eyes). */
+export async function openStateOf(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { status: WithdrawalStatus; firstApprovedBy: number | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ id: number; status: WithdrawalStatus; first_approved_by: number | null }>(
+    'SELECT id, status, first_approved_by FROM withdrawals WHERE id = ANY($1::int[])',
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, { status: r.status, firstApprovedBy: r.first_approved_by }]));
+}
+
 /**
- * Moves every withdrawal of `ids` that is still pending or waiting to `status`, in one statement:
- * rows are locked in id order (no deadlock between two bulk updates) and the status condition is
- * re-checked after any concurrent change, so each withdrawal is decided once. Returns the ones changed.
+ * Decides every withdrawal of `ids` that is still open, in one statement: rows are locked in id order
+ * (no deadlock between two bulk updates) and the conditions are re-checked on the latest row after any
+ * concurrent change, so each step happens once.
+ * - rejected: pending, waiting or awaiting_approval -> rejected.
+ * - approved (four-eyes): pending or waiting with amount >= threshold -> awaiting_approval (first approval,
+ *   by `adminId`); awaiting_approval -> approved only by an admin other than the first approver (the
+ *   first approver's own second approval changes nothing: the caller reports it); below the threshold,
+ *   or with no threshold, pending or waiting -> approved.
+ * The threshold is the superadmin setting 'four_eyes_threshold' when stored, else `envThreshold`.
  */
 export async function decideWithdrawals(
   db: Db,
   ids: readonly number[],
-  decision: { status: 'approved' | 'rejected'; comment: string | null; adminId: number | null },
-): Promise<{ id: number; user_id: number; amount: string }[]> {
+  decision: {
+    status: 'approved' | 'rejected';
+    comment: string | null;
+    adminId: number | null;
+    envThreshold: string | null;
+  },
+): Promise<DecidedWithdrawal[]> {
   if (ids.length === 0) return [];
-  return db.query<{ id: number; user_id: number; amount: string }>(
+  // Conditions and the new status are computed from w (not from a CTE): after a lock wait PostgreSQL
+  // re-evaluates them on the latest row version. target (FOR UPDATE) holds that latest version too, so its
+  // status is the one before this change.
+  const next = `CASE WHEN $2 = 'rejected' THEN 'rejected'
+                     WHEN w.status = 'awaiting_approval' THEN 'approved'
+                     WHEN w.amount >= coalesce((SELECT value::numeric FROM settings WHERE key = 'four_eyes_threshold'), $5::numeric)
+                       THEN 'awaiting_approval'
+                     ELSE 'approved' END`;
+  return db.query<DecidedWithdrawal>(
     `WITH target AS (
-       SELECT id FROM withdrawals
-        WHERE id = ANY($1::int[]) AND status IN ('pending', 'waiting')
+       SELECT id, status FROM withdrawals
+        WHERE id = ANY($1::int[]) AND status IN ('pending', 'waiting', 'awaiting_approval')
         ORDER BY id FOR UPDATE)
      UPDATE withdrawals w
-        SET status = $2, comment = coalesce($3, w.comment), processed_by = $4,
-            processed_at = now(), updated_at = now()
+        SET status = ${next},
+            comment = coalesce($3, w.comment),
+            first_approved_by = CASE WHEN ${next} = 'awaiting_approval' THEN $4 ELSE w.first_approved_by END,
+            first_approved_at = CASE WHEN ${next} = 'awaiting_approval' THEN now() ELSE w.first_approved_at END,
+            processed_by = CASE WHEN ${next} = 'awaiting_approval' THEN NULL ELSE $4 END,
+            processed_at = CASE WHEN ${next} = 'awaiting_approval' THEN NULL ELSE now() END,
+            updated_at = now()
        FROM target
-      WHERE w.id = target.id AND w.status IN ('pending', 'waiting')
-     RETURNING w.id, w.user_id, w.amount`,
-    [ids, decision.status, decision.comment, decision.adminId],
+      WHERE w.id = target.id AND w.status IN ('pending', 'waiting', 'awaiting_approval')
+        AND NOT ($2 = 'approved' AND w.status = 'awaiting_approval' AND w.first_approved_by IS NOT DISTINCT FROM $4::int)
+     RETURNING w.id, w.user_id, w.amount, w.status, target.status AS previous_status`,
+    [ids, decision.status, decision.comment, decision.adminId, decision.envThreshold],
   );
 }

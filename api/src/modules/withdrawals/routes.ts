@@ -1,6 +1,7 @@
 import { routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../plugins/route.ts';
+import { defineCsvRoute, defineRoute } from '../../plugins/route.ts';
+import { withdrawalsExport } from './export.ts';
 import { MESSAGES, WithdrawalsService } from './service.ts';
 
 const tags = ['withdrawals'];
@@ -19,7 +20,7 @@ function normaliseStatusIn(query: Record<string, unknown>): void {
 }
 
 export async function withdrawalsRoutes(app: FastifyInstance, opts: { onChange: () => void }): Promise<void> {
-  const service = new WithdrawalsService(app.db, opts.onChange);
+  const service = new WithdrawalsService(app.db, opts.onChange, app.config.fourEyesThreshold);
 
   app.addHook('preValidation', async (request) => {
     if (request.query && typeof request.query === 'object')
@@ -41,33 +42,41 @@ export async function withdrawalsRoutes(app: FastifyInstance, opts: { onChange: 
     }),
   );
 
+  defineCsvRoute(
+    app,
+    routes.withdrawalsExport,
+    { tags, summary: "CSV of every withdrawal the list's filters and sort give (no paging), streamed" },
+    async ({ query }) => withdrawalsExport(query),
+  );
+
   defineRoute(
     app,
     routes.withdrawalUpdate,
     {
       tags,
       summary:
-        'Approve or reject a pending/waiting withdrawal (rejection needs a reason and refunds the amount once)',
+        'Approve or reject a pending/waiting withdrawal (rejection needs a reason and refunds the amount once; at or above the four-eyes threshold a second admin must approve)',
     },
-    async ({ body, admin }) => ({
-      success: true,
-      message: MESSAGES.updated,
-      data: await service.update(body, admin.id),
-    }),
+    async ({ body, admin, audit }) => {
+      const data = await service.update(body, admin.id, audit);
+      const message = data.status === 'awaiting_approval' ? MESSAGES.awaitingSecond : MESSAGES.updated;
+      return { success: true, message, data };
+    },
   );
 
   defineRoute(
     app,
     routes.withdrawalUpdateBulk,
     { tags, summary: 'Approve or reject many withdrawals; answers which were updated and which failed' },
-    async ({ body, admin }) => {
-      const { updated, failed } = await service.updateBulk(body, admin.id);
+    async ({ body, admin, audit }) => {
+      const { updated, failed, awaiting } = await service.updateBulk(body, admin.id, audit);
       return {
         success: failed.length === 0,
         message: failed.length === 0 ? MESSAGES.bulkUpdated : MESSAGES.bulkSomeFailed,
         data: updated,
         updated: updated.map((w) => w.id),
         failed,
+        awaitingSecondApproval: awaiting,
       };
     },
   );

@@ -9,6 +9,7 @@ import type {
 } from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { AuditWriter } from '../audit/writer.ts';
 import { book, bookMany } from '../ledger.ts';
 import * as repo from './repository.ts';
 import { pageSize } from './sql.ts';
@@ -20,6 +21,9 @@ export const MESSAGES = {
   bulkUpdated: 'Withdrawal statuses updated successfully',
   bulkSomeFailed: 'Some withdrawal updates failed',
   notOpen: (status: WithdrawalStatus) => `Withdrawal is no longer pending: it is already ${status}`,
+  awaitingSecond: 'Withdrawal approved: a second admin must approve it too (four-eyes)',
+  sameApprover:
+    'You gave the first approval of this withdrawal: a different admin must give the second approval',
 } as const;
 
 type Decision = 'approved' | 'rejected';
@@ -31,17 +35,55 @@ function reasonOf(body: { status: Decision; reason?: string | undefined; comment
   return reason || null;
 }
 
+/** Why an open decision did not change a withdrawal: unknown, already decided, or the same admin twice. */
+function refusal(
+  state: { status: WithdrawalStatus; firstApprovedBy: number | null } | undefined,
+  decision: Decision,
+  adminId: number | null,
+): { status: number; message: string; current: WithdrawalStatus | null } {
+  if (!state) return { status: 404, message: MESSAGES.notFound, current: null };
+  if (state.status === 'awaiting_approval' && decision === 'approved' && state.firstApprovedBy === adminId)
+    return { status: 409, message: MESSAGES.sameApprover, current: state.status };
+  return { status: 409, message: MESSAGES.notOpen(state.status), current: state.status };
+}
+
+/** The audit record of one decided withdrawal: status, comment and who before and after. */
+function auditOf(w: repo.DecidedWithdrawal, row: Withdrawal | undefined) {
+  return {
+    targetType: 'withdrawal',
+    targetId: w.id,
+    before: { status: w.previous_status },
+    after: row
+      ? { status: row.status, comment: row.comment, processedBy: row.processedBy ?? null }
+      : { status: w.status },
+    details: { amount: w.amount, userId: w.user_id, ...fourEyesStep(w) },
+  };
+}
+
+/** Which approval of a four-eyes withdrawal this change was (nothing for other changes). */
+function fourEyesStep(w: repo.DecidedWithdrawal): { fourEyes?: 'first approval' | 'second approval' } {
+  if (w.status === 'awaiting_approval') return { fourEyes: 'first approval' };
+  if (w.status === 'approved' && w.previous_status === 'awaiting_approval')
+    return { fourEyes: 'second approval' };
+  return {};
+}
+
 /**
  * Withdrawals: list, and the admin's decision (pending or waiting -> approved or rejected).
- * The amount was debited when the user asked for the withdrawal (ledger 'withdrawal',
+ * Four-eyes: approving an amount at or above the threshold (superadmin setting, else FOUR_EYES_THRESHOLD)
+ * moves it to awaiting_approval; only a different admin's approval makes it approved. Rejection works at
+ * either stage. The amount was debited when the user asked for the withdrawal (ledger 'withdrawal',
  * reference 'withdrawal:<id>'); a rejection books it back ('withdrawal_refund', same reference) in the
  * same transaction as the status change, so the refund happens exactly when the status changes, once.
- * Approved withdrawals are paid out later by the payout worker (modules/payout).
+ * Approved withdrawals are paid out later by the payout worker (modules/payout). Every change writes its
+ * audit record (one per withdrawal) in the same transaction.
  */
 export class WithdrawalsService {
   constructor(
     private readonly db: Db,
     private readonly onChange: () => void = () => {},
+    /** FOUR_EYES_THRESHOLD (null: none); a stored superadmin setting overrides it. */
+    private readonly envThreshold: string | null = null,
   ) {}
 
   async list(query: WithdrawalsListQuery): Promise<Paged<Withdrawal>> {
@@ -50,18 +92,23 @@ export class WithdrawalsService {
     return { data: rows, total, totalPages: Math.ceil(total / perPage), page: query.page, perPage };
   }
 
-  /** One decision; 404 for an unknown id, 409 when it is no longer pending (a lost race or a repeat). */
-  async update(body: WithdrawalUpdateBody, adminId: number | null): Promise<Withdrawal> {
+  /**
+   * One decision; 404 for an unknown id, 409 when it is no longer open (a lost race or a repeat) or when
+   * its first approver approves it again.
+   */
+  async update(body: WithdrawalUpdateBody, adminId: number | null, audit: AuditWriter): Promise<Withdrawal> {
     const comment = reasonOf(body);
     const id = body.withdrawal_id;
-    const withdrawal = await this.db.transaction(async (tx) => {
-      const [changed] = await repo.decideWithdrawals(tx, [id], { status: body.status, comment, adminId });
+    const decision = { status: body.status, comment, adminId, envThreshold: this.envThreshold };
+    const withdrawal = await audit.transaction(this.db, async (tx) => {
+      const [changed] = await repo.decideWithdrawals(tx, [id], decision);
       if (!changed) {
-        const status = (await repo.statusesOf(tx, [id])).get(id);
-        throw status ? new HttpError(409, MESSAGES.notOpen(status)) : new HttpError(404, MESSAGES.notFound);
+        const refused = refusal((await repo.openStateOf(tx, [id])).get(id), body.status, adminId);
+        throw new HttpError(refused.status, refused.message);
       }
-      if (body.status === 'rejected') await refund(tx, changed);
+      if (changed.status === 'rejected') await refund(tx, changed);
       const [row] = await repo.findWithdrawals(tx, [id]);
+      await audit.record(tx, auditOf(changed, row));
       return row!;
     });
     this.onChange();
@@ -69,32 +116,41 @@ export class WithdrawalsService {
   }
 
   /**
-   * Many decisions in one transaction and one UPDATE: every id still pending or waiting changes, the
-   * others are reported in `failed` with the reason (unknown, or already decided).
+   * Many decisions in one transaction and one UPDATE: every open id changes (four-eyes per item), the
+   * others are reported in `failed` with the reason (unknown, already decided, same first approver).
+   * `awaiting` = the ids this call moved to awaiting_approval.
    */
   async updateBulk(
     body: WithdrawalUpdateBulkBody,
     adminId: number | null,
-  ): Promise<{ updated: Withdrawal[]; failed: WithdrawalBulkFailure[] }> {
+    audit: AuditWriter,
+  ): Promise<{ updated: Withdrawal[]; failed: WithdrawalBulkFailure[]; awaiting: number[] }> {
     const comment = reasonOf(body);
     const ids = [...new Set(body.withdrawal_ids)];
+    const decision = { status: body.status, comment, adminId, envThreshold: this.envThreshold };
     const result = await this.db.transaction(async (tx) => {
-      const changed = await repo.decideWithdrawals(tx, ids, { status: body.status, comment, adminId });
+      const changed = await repo.decideWithdrawals(tx, ids, decision);
       if (body.status === 'rejected') await bookMany(tx, changed.map(refundEntry));
       const changedIds = new Set(changed.map((w) => w.id));
       const rest = ids.filter((id) => !changedIds.has(id));
-      const statuses = await repo.statusesOf(tx, rest);
+      const states = await repo.openStateOf(tx, rest);
       const failed = rest.map((id): WithdrawalBulkFailure => {
-        const status = statuses.get(id) ?? null;
-        return { id, status, message: status ? MESSAGES.notOpen(status) : MESSAGES.notFound };
+        const refused = refusal(states.get(id), body.status, adminId);
+        return { id, status: refused.current, message: refused.message };
       });
       const updated = await repo.findWithdrawals(
         tx,
         ids.filter((id) => changedIds.has(id)),
       );
-      return { updated, failed };
+      const rows = new Map(updated.map((w) => [w.id, w]));
+      // One record per withdrawal changed, in id order.
+      for (const w of [...changed].sort((a, b) => a.id - b.id))
+        await audit.record(tx, auditOf(w, rows.get(w.id)));
+      const awaiting = changed.filter((w) => w.status === 'awaiting_approval').map((w) => w.id);
+      return { updated, failed, awaiting };
     });
     if (result.updated.length) this.onChange();
+    else audit.nothingChanged();
     return result;
   }
 }

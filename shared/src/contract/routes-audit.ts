@@ -1,0 +1,38 @@
+import * as audit from './audit.ts';
+import type { RouteDef } from './routes.ts';
+
+/** Audit log and four-eyes settings routes (issue 13). */
+export const auditRoutes = {
+  auditList: {
+    method: 'GET',
+    path: '/admin/audit',
+    auth: 'session',
+    permission: 'audit:read',
+    query: audit.auditListQuery,
+    response: audit.auditListResponse,
+  },
+  auditDetails: {
+    method: 'GET',
+    path: '/admin/audit/:id',
+    auth: 'session',
+    permission: 'audit:read',
+    params: audit.auditDetailsParams,
+    response: audit.auditDetailsResponse,
+  },
+  fourEyesSettings: {
+    method: 'GET',
+    path: '/admin/settings/four-eyes',
+    auth: 'session',
+    permission: 'admins:manage',
+    response: audit.fourEyesSettingsResponse,
+  },
+  fourEyesSettingsUpdate: {
+    method: 'PUT',
+    path: '/admin/settings/four-eyes',
+    auth: 'session',
+    permission: 'admins:manage',
+    audit: 'settings.four-eyes',
+    body: audit.fourEyesSettingsBody,
+    response: audit.fourEyesSettingsResponse,
+  },
+} as const satisfies Record<string, RouteDef>;
