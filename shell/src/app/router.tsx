@@ -25,6 +25,7 @@ const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePa
 const TwoFactorPage = lazy(() => import('../features/account/TwoFactorPage.tsx'));
 const AdminsPage = lazy(() => import('../features/admins/AdminsPage.tsx'));
 const SecurityPage = lazy(() => import('../features/account/SecurityPage.tsx'));
+const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage.tsx'));
 
 const page = (element: ReactNode) => (
   <Suspense fallback={<Loading size="large" fullScreen />}>{element}</Suspense>
@@ -40,6 +41,10 @@ export function AppRoutes() {
         <Route path="/maintenance" element={page(<MaintenancePage />)} />
         <Route path="/account/two-factor" element={page(<TwoFactorPage />)} />
         <Route path="/account/security" element={page(<SecurityPage />)} />
+        <Route
+          path="/audit"
+          element={<RequirePermission permission="audit:read">{page(<AuditLogPage />)}</RequirePermission>}
+        />
         <Route
           path="/admins"
           element={<RequirePermission permission="admins:manage">{page(<AdminsPage />)}</RequirePermission>}

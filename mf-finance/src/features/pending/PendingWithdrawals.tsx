@@ -3,7 +3,7 @@ import { endpoints } from '@backoffice/shared/endpoints';
 import { isWithdrawalUpdatable } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
 import { DEFAULT_SORT, validateBulkSelection } from '@backoffice/shared/rules';
-import { type ListColumn, ListPage, SearchForm, useListPage } from '@backoffice/shared/ui';
+import { ExportButton, type ListColumn, ListPage, SearchForm, useListPage } from '@backoffice/shared/ui';
 import { Alert, Button, Form, Input } from 'antd';
 import { type Key, useEffect, useState } from 'react';
 import { withdrawalColumns } from '../../components/cells.tsx';
@@ -153,37 +153,44 @@ export default function PendingWithdrawals() {
         }}
         tableTitle="Withdrawals"
         toolbar={
-          list.error === null && (
-            <div className="finance-bulk">
-              {failures.length > 0 && (
-                <Alert
-                  type="warning"
-                  showIcon
-                  closable={{ 'aria-label': 'Dismiss', onClose: () => setFailures([]) }}
-                  title="Not updated:"
-                  description={
-                    <ul className="finance-failures">
-                      {failures.map((f) => (
-                        <li key={f.id}>
-                          #{f.id}: {f.message}
-                        </li>
-                      ))}
-                    </ul>
-                  }
-                />
-              )}
-              <div className="finance-bulk__bar">
-                <Button type="primary" onClick={openBulk}>
-                  {selected.length > 0 ? `Update Selected (${selected.length})` : 'Update Selected'}
-                </Button>
-                {selected.length > 0 && (
-                  <span className="finance-bulk__count" aria-live="polite">
-                    {selected.length} selected
-                  </span>
+          <>
+            {list.error === null && (
+              <div className="finance-bulk">
+                {failures.length > 0 && (
+                  <Alert
+                    type="warning"
+                    showIcon
+                    closable={{ 'aria-label': 'Dismiss', onClose: () => setFailures([]) }}
+                    title="Not updated:"
+                    description={
+                      <ul className="finance-failures">
+                        {failures.map((f) => (
+                          <li key={f.id}>
+                            #{f.id}: {f.message}
+                          </li>
+                        ))}
+                      </ul>
+                    }
+                  />
                 )}
+                <div className="finance-bulk__bar">
+                  <Button type="primary" onClick={openBulk}>
+                    {selected.length > 0 ? `Update Selected (${selected.length})` : 'Update Selected'}
+                  </Button>
+                  {selected.length > 0 && (
+                    <span className="finance-bulk__count" aria-live="polite">
+                      {selected.length} selected
+                    </span>
+                  )}
+                </div>
               </div>
-            </div>
-          )
+            )}
+            <ExportButton
+              endpoint={endpoints.withdrawalsExport}
+              input={{ query: list.exportQuery }}
+              filename="withdrawals.csv"
+            />
+          </>
         }
         caption="Pending withdrawals"
         columns={columns}

@@ -1,7 +1,7 @@
 import type { Withdrawal, WithdrawalStatus } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { DEFAULT_SORT } from '@backoffice/shared/rules';
-import { type ListColumn, ListPage, SearchForm, useListPage } from '@backoffice/shared/ui';
+import { ExportButton, type ListColumn, ListPage, SearchForm, useListPage } from '@backoffice/shared/ui';
 import { Form, Input } from 'antd';
 import { withdrawalColumns } from '../../components/cells.tsx';
 import { PerPageField } from '../../components/PerPageField.tsx';
@@ -98,6 +98,13 @@ export function ProcessedWithdrawals({
           </SearchForm>
         ),
       }}
+      toolbar={
+        <ExportButton
+          endpoint={endpoints.withdrawalsExport}
+          input={{ query: list.exportQuery }}
+          filename="withdrawals.csv"
+        />
+      }
       tableTitle="Withdrawals"
       caption={title}
       columns={columns}

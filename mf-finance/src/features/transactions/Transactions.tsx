@@ -11,6 +11,7 @@ import {
 import { DEFAULT_SORT } from '@backoffice/shared/rules';
 import {
   DayRangePicker,
+  ExportButton,
   type ListColumn,
   ListPage,
   SearchForm,
@@ -145,6 +146,13 @@ export default function Transactions() {
           </SearchForm>
         ),
       }}
+      toolbar={
+        <ExportButton
+          endpoint={endpoints.transactionsExport}
+          input={{ query: list.exportQuery }}
+          filename="transactions.csv"
+        />
+      }
       tableTitle="Transactions"
       caption="Transactions"
       columns={columns}

@@ -1,6 +1,7 @@
+import { endpoints } from '@backoffice/shared/endpoints';
 import { formatCount, formatDateTime, formatUsd } from '@backoffice/shared/format';
 import { errorMessage, useHost } from '@backoffice/shared/host';
-import { AlertDialog, type ListColumn, ListPage } from '@backoffice/shared/ui';
+import { AlertDialog, ExportButton, type ListColumn, ListPage } from '@backoffice/shared/ui';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { LinkButton } from '../../components/LinkButton.tsx';
@@ -74,6 +75,13 @@ export default function ClosedLotteries() {
         list={list}
         title="Closed Lottery Results"
         breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Closed Lottery Results' }]}
+        toolbar={
+          <ExportButton
+            endpoint={endpoints.lotteryExport}
+            input={{ query: list.exportQuery }}
+            filename="lotteries.csv"
+          />
+        }
         tableTitle="Ended lotteries waiting for their results"
         caption="Closed lotteries"
         columns={columnsWith(setCompleting)}

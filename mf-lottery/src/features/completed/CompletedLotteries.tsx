@@ -1,6 +1,7 @@
+import { endpoints } from '@backoffice/shared/endpoints';
 import { formatCount, formatDateTime, formatUsd } from '@backoffice/shared/format';
 import { PAGINATION } from '@backoffice/shared/rules';
-import { type ListColumn, ListPage } from '@backoffice/shared/ui';
+import { ExportButton, type ListColumn, ListPage } from '@backoffice/shared/ui';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useLotteryList } from '../../components/lotteryList.tsx';
@@ -84,6 +85,13 @@ export default function CompletedLotteries() {
         list={list}
         title="Completed Lotteries"
         breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Completed Lotteries' }]}
+        toolbar={
+          <ExportButton
+            endpoint={endpoints.lotteryExport}
+            input={{ query: list.exportQuery }}
+            filename="lotteries.csv"
+          />
+        }
         tableTitle="Lotteries with published results"
         totalLabel="Total Completed"
         caption="Completed lotteries"

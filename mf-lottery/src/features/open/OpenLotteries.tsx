@@ -1,5 +1,6 @@
+import { endpoints } from '@backoffice/shared/endpoints';
 import { LOTTERY_LOOKUP_LIMIT } from '@backoffice/shared/rules';
-import { ListPage } from '@backoffice/shared/ui';
+import { ExportButton, ListPage } from '@backoffice/shared/ui';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -32,6 +33,13 @@ export default function OpenLotteries() {
         list={list}
         title="Open Lotteries"
         breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Open Lotteries' }]}
+        toolbar={
+          <ExportButton
+            endpoint={endpoints.lotteryExport}
+            input={{ query: list.exportQuery }}
+            filename="lotteries.csv"
+          />
+        }
         tableTitle="Lotteries currently selling tickets"
         caption="Open lotteries"
         columns={columns}

@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { endpoints } from '@backoffice/shared/endpoints';
 import { useHost } from '@backoffice/shared/host';
 import { LOTTERY_LOOKUP_LIMIT } from '@backoffice/shared/rules';
-import { AlertDialog, ListPage } from '@backoffice/shared/ui';
+import { AlertDialog, ExportButton, ListPage } from '@backoffice/shared/ui';
 import { Button } from 'antd';
 import { useState } from 'react';
 
@@ -61,6 +62,13 @@ export default function UpcomingLotteries() {
           <LinkButton type="primary" icon={<PlusOutlined aria-hidden="true" />} to="/lottery/create-lottery">
             Create New Lottery
           </LinkButton>
+        }
+        toolbar={
+          <ExportButton
+            endpoint={endpoints.lotteryExport}
+            input={{ query: list.exportQuery }}
+            filename="lotteries.csv"
+          />
         }
         tableTitle="Lotteries scheduled to start later"
         caption="Upcoming lotteries"

@@ -2,7 +2,14 @@ import type { SupportTicket } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { needsViewMore, previewMessage } from '@backoffice/shared/format';
 import { DEFAULT_SORT } from '@backoffice/shared/rules';
-import { type ListColumn, ListPage, SearchForm, StatusTag, useListPage } from '@backoffice/shared/ui';
+import {
+  ExportButton,
+  type ListColumn,
+  ListPage,
+  SearchForm,
+  StatusTag,
+  useListPage,
+} from '@backoffice/shared/ui';
 import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { DateTimeCell } from '../../components/DateTimeCell.tsx';
@@ -179,6 +186,13 @@ export default function SupportTickets() {
             </SearchForm>
           ),
         }}
+        toolbar={
+          <ExportButton
+            endpoint={endpoints.supportExport}
+            input={{ query: list.exportQuery }}
+            filename="support.csv"
+          />
+        }
         tableTitle="Tickets"
         caption="Support tickets"
         columns={columns}

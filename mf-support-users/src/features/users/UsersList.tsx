@@ -2,7 +2,14 @@ import type { User } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { formatCount, formatDateTime, formatShortDate } from '@backoffice/shared/format';
 import { DEFAULT_SORT } from '@backoffice/shared/rules';
-import { type ListColumn, ListPage, SearchForm, StatusTag, useListPage } from '@backoffice/shared/ui';
+import {
+  ExportButton,
+  type ListColumn,
+  ListPage,
+  SearchForm,
+  StatusTag,
+  useListPage,
+} from '@backoffice/shared/ui';
 import { Button, Card, Form, Input, Select, Statistic, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -178,7 +185,16 @@ export default function UsersList() {
         }}
         tableTitle="Users"
         caption="Users"
-        toolbar={summary}
+        toolbar={
+          <>
+            {summary}
+            <ExportButton
+              endpoint={endpoints.usersExport}
+              input={{ query: list.exportQuery }}
+              filename="users.csv"
+            />
+          </>
+        }
         columns={columns}
         rowKey={(u) => u.id}
         empty="No users found"

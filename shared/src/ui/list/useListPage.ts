@@ -112,6 +112,7 @@ export function useListPage<N extends RouteName, F extends Record<string, string
   const {
     page: _page,
     per_page: _perPage,
+    limit: _limit,
     ...exportQuery
   } = ((options.input(state) as { query?: object }).query ?? {}) as Record<string, unknown>;
 
