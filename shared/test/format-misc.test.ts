@@ -168,9 +168,10 @@ describe('status colours and flags', () => {
     expect(isActiveMineGame(null)).toBe(false);
   });
 
-  it('lets only pending or waiting withdrawals be updated', () => {
+  it('lets only pending, waiting or awaiting-second-approval withdrawals be updated', () => {
     expect(isWithdrawalUpdatable('pending')).toBe(true);
     expect(isWithdrawalUpdatable('waiting')).toBe(true);
+    expect(isWithdrawalUpdatable('awaiting_approval')).toBe(true);
     expect(isWithdrawalUpdatable('approved')).toBe(false);
     expect(isWithdrawalUpdatable(undefined)).toBe(false);
   });

@@ -96,8 +96,11 @@ export function isActiveMineGame(status: unknown): boolean {
   return status === 'true' || status === true;
 }
 
-/** Only pending or waiting withdrawals can be ticked and updated from the console. */
+/**
+ * Only pending or waiting withdrawals can be ticked and updated from the console, and those awaiting a
+ * second approval (four-eyes, issue 13).
+ */
 export function isWithdrawalUpdatable(status: string | null | undefined): boolean {
   const value = (status ?? '').trim().toLowerCase();
-  return value === 'pending' || value === 'waiting';
+  return value === 'pending' || value === 'waiting' || value === 'awaiting_approval';
 }

@@ -1,10 +1,10 @@
 import type { Withdrawal } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
-import { isWithdrawalUpdatable } from '@backoffice/shared/format';
+import { formatUsdt, isWithdrawalUpdatable, sumMoney } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
 import { DEFAULT_SORT, validateBulkSelection } from '@backoffice/shared/rules';
 import { ExportButton, type ListColumn, ListPage, SearchForm, useListPage } from '@backoffice/shared/ui';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Descriptions, Form, Input } from 'antd';
 import { type Key, useEffect, useState } from 'react';
 import { withdrawalColumns } from '../../components/cells.tsx';
 import { PerPageField } from '../../components/PerPageField.tsx';
@@ -16,10 +16,37 @@ const FILTERS = { id: '' };
 
 // Spec 4 names 'waiting' the pending list and 2.9 lets waiting rows be ticked: both are listed here
 // (asking for 'pending' alone, as spec 7 reads, would leave waiting withdrawals on no screen at all).
-const PENDING_STATUSES = ['pending', 'waiting'];
+// awaiting_approval: a large withdrawal one admin approved; a second one decides it here too (four-eyes).
+const PENDING_STATUSES = ['pending', 'waiting', 'awaiting_approval'];
 
 type Target = { kind: 'one'; id: number } | { kind: 'bulk'; ids: number[] };
 type Failure = Extract<BulkOutcome, { done: true }>['failed'][number];
+
+/** The figures an admin confirms: one withdrawal's user, amount and address; a bulk update's count and sum. */
+function DecisionFigures({ target, rows }: { target: Target; rows: Withdrawal[] }) {
+  if (target.kind === 'one') {
+    const w = rows.find((row) => row.id === target.id);
+    if (!w) return null;
+    return (
+      <Descriptions size="small" column={1} bordered>
+        <Descriptions.Item label="User">
+          {w.User.name?.trim() || w.User.username} ({w.User.username})
+        </Descriptions.Item>
+        <Descriptions.Item label="Amount">{formatUsdt(w.amount)}</Descriptions.Item>
+        <Descriptions.Item label="Address">
+          <span className="finance-mono">{w.wallet_address}</span>
+        </Descriptions.Item>
+      </Descriptions>
+    );
+  }
+  const chosen = rows.filter((row) => target.ids.includes(row.id));
+  return (
+    <Descriptions size="small" column={1} bordered>
+      <Descriptions.Item label="Withdrawals">{target.ids.length}</Descriptions.Item>
+      <Descriptions.Item label="Total">{formatUsdt(sumMoney(chosen.map((w) => w.amount)))}</Descriptions.Item>
+    </Descriptions>
+  );
+}
 
 /** /withdrawals/pending (spec 2.9): search card, selectable table, single and bulk status updates. */
 export default function PendingWithdrawals() {
@@ -77,7 +104,8 @@ export default function PendingWithdrawals() {
     if (target.kind === 'one') {
       const outcome = await decideOne(http, target.id, choice);
       if (outcome.done) {
-        notify.success('Withdrawal status updated!');
+        if (outcome.awaiting) notify.info(outcome.message);
+        else notify.success('Withdrawal status updated!');
         setSelected((keys) => keys.filter((key) => key !== target.id));
       } else {
         notify.error(outcome.message);
@@ -92,6 +120,11 @@ export default function PendingWithdrawals() {
       }
       if (outcome.failed.length === 0) notify.success('Withdrawal statuses updated successfully');
       else notify.error('Some withdrawal updates failed');
+      if (outcome.awaiting.length > 0) {
+        notify.info(
+          `Waiting for a second approval (four-eyes): ${outcome.awaiting.map((id) => `#${id}`).join(', ')}`,
+        );
+      }
       setFailures(outcome.failed);
       setSelected([]);
     }
@@ -206,6 +239,7 @@ export default function PendingWithdrawals() {
       {target && (
         <UpdateStatusModal
           count={target.kind === 'bulk' ? target.ids.length : null}
+          figures={<DecisionFigures target={target} rows={list.rows} />}
           onClose={() => setTarget(null)}
           onSubmit={submit}
         />

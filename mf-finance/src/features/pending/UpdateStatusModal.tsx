@@ -1,6 +1,6 @@
 import { validateWithdrawalStatusForm } from '@backoffice/shared/rules';
 import { Button, Form, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { Decision, StatusChoice } from './updates.ts';
 
 const STATUS_OPTIONS = [
@@ -22,11 +22,14 @@ const FORM_ID = 'finance-status-form';
  */
 export function UpdateStatusModal({
   count,
+  figures,
   onClose,
   onSubmit,
 }: {
   /** null: one withdrawal; a number: the bulk update of that many. */
   count: number | null;
+  /** What the admin decides on (issue 13): one withdrawal's user, amount and address, or the count and sum. */
+  figures: ReactNode;
   onClose(): void;
   onSubmit(choice: StatusChoice): Promise<void>;
 }) {
@@ -67,6 +70,7 @@ export function UpdateStatusModal({
         </Button>,
       ]}
     >
+      <div className="finance-decision">{figures}</div>
       <Form<Values>
         id={FORM_ID}
         name="finance-status"

@@ -11,12 +11,14 @@ export interface StatusChoice {
 }
 
 export type OneOutcome =
-  | { done: true }
+  /** `awaiting`: a first approval of a large withdrawal; a second admin must approve it too (four-eyes). */
+  | { done: true; awaiting: boolean; message: string }
   /** `stale`: decided by someone else meanwhile (409) or gone (404): the dialog has nothing left to do. */
   | { done: false; message: string; stale: boolean };
 
 export type BulkOutcome =
-  | { done: true; failed: { id: number; message: string }[] }
+  /** `awaiting`: the ids this approval moved to awaiting_approval (four-eyes). */
+  | { done: true; failed: { id: number; message: string }[]; awaiting: number[] }
   | { done: false; message: string };
 
 const body = ({ status, reason }: StatusChoice) => {
@@ -36,7 +38,8 @@ export async function decideOne(http: HostHttpClient, id: number, choice: Status
     });
     if (answer.success === false)
       return { done: false, message: answer.message || 'Failed to update withdrawal status', stale: false };
-    return { done: true };
+    const awaiting = answer.data?.status === 'awaiting_approval';
+    return { done: true, awaiting, message: answer.message };
   } catch (error) {
     const stale = isApiError(error) && (error.status === 409 || error.status === 404);
     return { done: false, message: errorMessage(error, 'Error updating withdrawal status'), stale };
@@ -53,7 +56,11 @@ export async function decideMany(
     const answer = await http.call(endpoints.withdrawalUpdateBulk, {
       body: { withdrawal_ids: ids.map(String), ...body(choice) },
     });
-    return { done: true, failed: (answer.failed ?? []).map((f) => ({ id: f.id, message: f.message })) };
+    return {
+      done: true,
+      failed: (answer.failed ?? []).map((f) => ({ id: f.id, message: f.message })),
+      awaiting: answer.awaitingSecondApproval ?? [],
+    };
   } catch (error) {
     return { done: false, message: errorMessage(error, 'Failed to update withdrawal statuses') };
   }
