@@ -1,3 +1,4 @@
+import { chooseOption } from '../support/antd.ts';
 import { ApiClient, enableTwoFactor } from '../support/api.ts';
 import { shellOrigin } from '../support/config.ts';
 import { expect, sidebar, test, toast } from '../support/fixtures.ts';
@@ -110,4 +111,58 @@ test('a superadmin creates an admin, who signs in with the one-time password, th
   expect(again.body.data).toMatchObject({ setupRequired: true });
   const old = await api.send('GET', '/admin/mines/stats', { token: session.token });
   expect(old.status).toBe(401);
+});
+
+test('a large withdrawal needs a second admin, and the audit log shows both approvals', async ({ page }) => {
+  test.slow();
+  const listed = await api.send<{ data: { id: number; amount: string; wallet_address: string | null }[] }>(
+    'GET',
+    '/admin/withdrawal?status=pending&sort_by=id&sort_type=desc&per_page=50',
+    { token: superToken() },
+  );
+  const target = listed.body.data!.data.find((w) => w.wallet_address)!;
+  // Four-eyes from this withdrawal's amount up, for this test only.
+  const setThreshold = (threshold: string | null) =>
+    api.send('PUT', '/admin/settings/four-eyes', { token: superToken(), body: { threshold } });
+  expect((await setThreshold(target.amount)).status).toBe(200);
+  try {
+    await page.goto(`/withdrawals/pending?id=${target.id}`);
+    const line = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: String(target.id), exact: true }) });
+    await line.getByRole('button', { name: `Update withdrawal ${target.id}` }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', { name: 'Update Withdrawal Status' });
+    await expect(dialog).toContainText(target.wallet_address!);
+    await chooseOption(page, 'Status', 'Approved', dialog);
+    await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(toast(page, /a second admin must approve it too/)).toBeVisible();
+    await expect(line).toContainText('awaiting_approval');
+
+    // The same admin cannot give the second approval.
+    await line.getByRole('button', { name: `Update withdrawal ${target.id}` }).click();
+    await chooseOption(page, 'Status', 'Approved', dialog);
+    await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(toast(page, /a different admin must give the second approval/)).toBeVisible();
+
+    // A second admin (finance) approves it.
+    const second = await adminWithRoles(['finance']);
+    const approved = await api.send<{ status: string }>('POST', '/admin/withdrawal/update', {
+      token: second.session.token,
+      body: { withdrawal_id: String(target.id), status: 'approved' },
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.data!.status).toBe('approved');
+
+    // Its history in the audit log: both approvals, by both admins.
+    await page.goto(`/audit?target_type=withdrawal&target_id=${target.id}`);
+    const records = page
+      .getByRole('table', { name: 'Audit log' })
+      .getByRole('row')
+      .filter({ hasText: 'withdrawal.update' });
+    await expect(records).toHaveCount(2, { timeout: 30_000 });
+    await expect(records.filter({ hasText: second.email })).toHaveCount(1);
+    await expect(records.filter({ hasText: runState().twoFactor.main.email })).toHaveCount(1);
+  } finally {
+    await setThreshold(null);
+  }
 });
