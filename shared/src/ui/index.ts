@@ -23,10 +23,12 @@ export { type ListPrefs, listPrefsStore, useListPrefs } from './list/prefs.ts';
 export { DayRangePicker, SearchForm } from './list/SearchForm.tsx';
 export { StatusTag } from './list/StatusTag.tsx';
 export {
+  filledIn,
   type ListPageOptions,
   type ListPageState,
   type ListSort,
   type ListState,
+  pagedQuery,
   useListPage,
 } from './list/useListPage.ts';
 export { Modal, type ModalProps } from './Modal.tsx';

@@ -12,6 +12,7 @@ import { DEFAULT_SORT } from '@backoffice/shared/rules';
 import {
   DayRangePicker,
   ExportButton,
+  filledIn,
   type ListColumn,
   ListPage,
   SearchForm,
@@ -102,7 +103,7 @@ export default function Transactions() {
           per_page: perPage,
           sort_by: sort?.by as never,
           sort_type: sort?.type,
-          ...Object.fromEntries(Object.entries(text).filter(([, value]) => value !== '')),
+          ...filledIn(text),
           date_start: dayBounds(date_start)?.start,
           date_end: dayBounds(date_end)?.end,
         },

@@ -6,6 +6,7 @@ import {
   ExportButton,
   type ListColumn,
   ListPage,
+  pagedQuery,
   SearchForm,
   StatusTag,
   useListPage,
@@ -44,15 +45,7 @@ export default function SupportTickets() {
     filters: FILTERS,
     sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
     failure: SUPPORT_FALLBACKS.list,
-    input: ({ filters, page, perPage, sort }) => ({
-      query: {
-        page,
-        per_page: perPage,
-        sort_by: sort?.by as never,
-        sort_type: sort?.type,
-        ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')),
-      },
-    }),
+    input: (state) => ({ query: pagedQuery(state) }),
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });

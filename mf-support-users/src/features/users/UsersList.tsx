@@ -6,6 +6,7 @@ import {
   ExportButton,
   type ListColumn,
   ListPage,
+  pagedQuery,
   SearchForm,
   StatusTag,
   useListPage,
@@ -38,17 +39,8 @@ export default function UsersList() {
     filters: FILTERS,
     sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
     failure: USER_FALLBACKS.list,
-    input: ({ filters, page, perPage, sort }) => ({
-      query: {
-        page,
-        // The spec's call carries the page size twice (limit and per_page).
-        limit: perPage,
-        per_page: perPage,
-        sort_by: sort?.by as never,
-        sort_type: sort?.type,
-        ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')),
-      },
-    }),
+    // The spec's call carries the page size twice (limit and per_page).
+    input: (state) => ({ query: { ...pagedQuery(state), limit: state.perPage } }),
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });

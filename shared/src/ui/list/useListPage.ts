@@ -130,15 +130,28 @@ export function useListPage<N extends RouteName, F extends Record<string, string
     setFilters: (patch) => setQuery({ ...patch, page: 1 } as never),
     resetFilters: () => resetQuery(),
     setPage: (next) => setQuery({ page: next } as never),
+    // The URL first, then the remembered value: the other order renders once with the new default and the
+    // old page, and the page clamping would act on that.
     setPerPage: (next) => {
-      updatePrefs({ pageSize: next });
       setQuery({ per_page: next, page: 1 } as never);
+      updatePrefs({ pageSize: next });
     },
     setSort: (next) => {
-      updatePrefs({ sort: next });
       setQuery({ sort_by: next.by, sort_type: next.type, page: 1 } as never);
+      updatePrefs({ sort: next });
     },
     hiddenColumns: prefs.hiddenColumns ?? [],
     setHiddenColumns: (keys) => updatePrefs({ hiddenColumns: keys }),
   };
+}
+
+/** The filters that are set (an empty text is no filter). */
+export function filledIn<F extends Record<string, string>>(filters: F): Partial<F> {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')) as Partial<F>;
+}
+
+/** The usual list query: page, per_page, the sort and the filters that are set. */
+export function pagedQuery<F extends Record<string, string>>({ filters, page, perPage, sort }: ListState<F>) {
+  // The sort key is one of the list's sort fields (the column's sortKey); the contract types it as an enum.
+  return { page, per_page: perPage, sort_by: sort?.by as never, sort_type: sort?.type, ...filledIn(filters) };
 }

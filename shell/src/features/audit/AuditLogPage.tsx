@@ -4,6 +4,7 @@ import { dayBounds, formatDateTime } from '@backoffice/shared/format';
 import {
   DayRangePicker,
   ExportButton,
+  filledIn,
   type ListColumn,
   ListPage,
   SearchForm,
@@ -88,7 +89,7 @@ export default function AuditLogPage() {
           page,
           per_page: perPage,
           sort_type: sort?.type,
-          ...Object.fromEntries(Object.entries(text).filter(([, value]) => value !== '')),
+          ...filledIn(text),
           ...(from ? { from: dayBounds(from)?.start } : {}),
           ...(to ? { to: dayBounds(to)?.end } : {}),
         },
