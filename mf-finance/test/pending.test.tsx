@@ -49,7 +49,7 @@ describe('pending withdrawals: the table (spec 2.9)', () => {
     expect(lastParams(h, '/admin/withdrawal')).toEqual({
       page: 1,
       per_page: 10,
-      status_in: ['pending', 'waiting'],
+      status_in: ['pending', 'waiting', 'awaiting_approval'],
       sort_by: 'createdAt',
       sort_type: 'desc',
     });
@@ -487,7 +487,7 @@ describe('pending withdrawals: filters, sort and page in the URL', () => {
         page: 2,
         per_page: 25,
         id: '7',
-        status_in: ['pending', 'waiting'],
+        status_in: ['pending', 'waiting', 'awaiting_approval'],
         sort_by: 'amount',
         sort_type: 'asc',
       }),
