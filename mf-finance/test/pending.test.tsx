@@ -43,7 +43,7 @@ async function openPage(h = host(), url = '/withdrawals/pending') {
 }
 
 describe('pending withdrawals: the table (spec 2.9)', () => {
-  it('asks for pending and waiting withdrawals, newest first, 10 per page', async () => {
+  it('asks for pending, waiting and awaiting-second-approval withdrawals, newest first, 10 per page', async () => {
     const h = host();
     await openPage(h);
     expect(lastParams(h, '/admin/withdrawal')).toEqual({
