@@ -21,9 +21,10 @@ export async function chooseOption(
 /** The text an antd Select shows for its current value. */
 export function selectedOption(page: Page, label: string, scope?: Locator): Locator {
   const root = scope ?? page;
+  // The inner locator of `has` is matched inside each .ant-select, so it starts from the page, not the scope.
   return root
     .locator('.ant-select')
-    .filter({ has: root.getByLabel(label, { exact: true }) })
+    .filter({ has: page.getByLabel(label, { exact: true }) })
     .locator('.ant-select-content, .ant-select-selection-item')
     .first();
 }

@@ -79,7 +79,7 @@ function minesRequests(page: Page): Set<string> {
   return folders;
 }
 
-const release = (page: Page) => page.locator('.area-release');
+const release = (page: Page) => page.locator('.shell-area-release');
 const minesHeading = (page: Page) => page.getByRole('heading', { name: 'Mines – All-Time Mines Activity' });
 const unavailable = (page: Page) => page.getByRole('alert').filter({ hasText: 'This area is unavailable' });
 
