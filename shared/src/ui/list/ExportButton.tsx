@@ -57,9 +57,11 @@ export function ExportButton<N extends RouteName>({
 
   if (received === null) {
     return (
-      <Button icon={<DownloadOutlined />} onClick={start}>
-        Export CSV
-      </Button>
+      <span className="bo-export">
+        <Button icon={<DownloadOutlined />} onClick={start}>
+          Export CSV
+        </Button>
+      </span>
     );
   }
   return (
