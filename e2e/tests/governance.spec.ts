@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { chooseOption } from '../support/antd.ts';
 import { ApiClient, enableTwoFactor } from '../support/api.ts';
 import { shellOrigin } from '../support/config.ts';
@@ -165,4 +166,32 @@ test('a large withdrawal needs a second admin, and the audit log shows both appr
   } finally {
     await setThreshold(null);
   }
+});
+
+test('Export CSV downloads the list with its filters, row for row', async ({ page }) => {
+  const listed = await api.send<{ data: { id: number; amount: string; status: string }[]; total: number }>(
+    'GET',
+    '/admin/transactions?status=failed&sort_by=id&sort_type=asc&per_page=100',
+    { token: superToken() },
+  );
+  const rows = listed.body.data!;
+  expect(rows.total).toBeGreaterThan(0);
+  expect(rows.total).toBeLessThanOrEqual(100);
+
+  await page.goto('/transactions?status=failed&sort_by=id&sort_type=asc');
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile((await download.path())!, 'utf8');
+  const [header, ...lines] = text.trim().split('\r\n');
+  const columns = header!.split(',');
+  const cell = (line: string, name: string) => line.split(',')[columns.indexOf(name)];
+  expect(lines.map((line) => Number(cell(line, 'id')))).toEqual(rows.data.map((t) => t.id));
+  expect(lines.map((line) => cell(line, 'amount'))).toEqual(rows.data.map((t) => t.amount));
+  expect(new Set(lines.map((line) => cell(line, 'status')))).toEqual(new Set(['failed']));
 });
