@@ -18,13 +18,10 @@ export async function chooseOption(
   await expect(popup).toBeHidden();
 }
 
-/** The text an antd Select shows for its current value. */
-export function selectedOption(page: Page, label: string, scope?: Locator): Locator {
-  const root = scope ?? page;
-  // The inner locator of `has` is matched inside each .ant-select, so it starts from the page, not the scope.
+/** The antd Select labelled `label` (its root element), whose text is the label of its current value. */
+export function selectedOption(_page: Page, label: string, scope?: Locator): Locator {
+  const root = scope ?? _page;
   return root
-    .locator('.ant-select')
-    .filter({ has: page.getByLabel(label, { exact: true }) })
-    .locator('.ant-select-content, .ant-select-selection-item')
-    .first();
+    .getByLabel(label, { exact: true })
+    .locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
 }
