@@ -64,6 +64,9 @@ export function UpdateTicketDialog({
       <Form
         form={form}
         id="su-update-ticket"
+        // Prefixes the field ids: the search form beside it has a 'status' field too, and a label must find
+        // its own control.
+        name="su-update-ticket"
         layout="vertical"
         className="su-form"
         initialValues={{ status: ticket.status, remarks: ticket.remarks ?? '' }}
