@@ -6,7 +6,14 @@ import { endpoints } from '../src/contract/endpoints.ts';
 import type { Transaction } from '../src/contract/transactions.ts';
 import { ApiError, HostProvider } from '../src/host/index.ts';
 import { type RecordedRequest, testHostContext } from '../src/host/test-host.ts';
-import { ExportButton, type ListColumn, ListPage, listPrefsStore, useListPage } from '../src/ui/index.ts';
+import {
+  ExportButton,
+  type ListColumn,
+  ListPage,
+  listPrefsStore,
+  pagedQuery,
+  useListPage,
+} from '../src/ui/index.ts';
 
 // antd's table is heavy to render in happy-dom on a busy machine.
 configure({ asyncUtilTimeout: 8000 });
@@ -216,5 +223,23 @@ describe('ExportButton', () => {
     await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
     await waitFor(() => expect(host.toasts).toEqual([{ type: 'error', message: 'Invalid status' }]));
     expect(screen.getByRole('button', { name: /Export CSV/ })).toBeTruthy();
+  });
+});
+
+describe('pagedQuery', () => {
+  const state = { filters: { q: 'alice', status: '' }, page: 2, perPage: 20 };
+  it('sends a sort the contract knows, and the filters that are set', () => {
+    expect(pagedQuery({ ...state, sort: { by: 'amount', type: 'asc' } }, ['createdAt', 'amount'])).toEqual({
+      page: 2,
+      per_page: 20,
+      sort_by: 'amount',
+      sort_type: 'asc',
+      q: 'alice',
+    });
+  });
+  it("leaves an edited URL's unknown sort to the server's default order", () => {
+    const query = pagedQuery({ ...state, sort: { by: 'password', type: 'asc' } }, ['createdAt', 'amount']);
+    expect(query.sort_by).toBeUndefined();
+    expect(query.sort_type).toBeUndefined();
   });
 });

@@ -1,8 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router-dom';
 import { cx } from './cx.ts';
 
-export type ButtonVariant = 'primary' | 'default' | 'danger' | 'link' | 'text';
+export type ButtonVariant = 'primary' | 'default';
 export type ButtonSize = 'small' | 'middle';
 
 interface ButtonLook {
@@ -20,7 +19,7 @@ function buttonClass({ variant = 'default', size = 'middle' }: ButtonLook, class
   return cx('bo-btn', `bo-btn--${variant}`, size === 'small' && 'bo-btn--small', className);
 }
 
-/** A native button in antd's look; `type` defaults to 'button'. */
+/** A native button in antd's look (for the pages kept free of antd); `type` defaults to 'button'. */
 export function Button({
   variant,
   size,
@@ -51,21 +50,5 @@ export function Button({
       )}
       {children}
     </button>
-  );
-}
-
-export interface ButtonLinkProps extends ButtonLook, LinkProps {}
-
-/** A react-router Link that looks like a Button. */
-export function ButtonLink({ variant, size, icon, className, children, ...rest }: ButtonLinkProps) {
-  return (
-    <Link {...rest} className={buttonClass({ variant, size }, className)}>
-      {icon && (
-        <span className="bo-btn__icon" aria-hidden="true">
-          {icon}
-        </span>
-      )}
-      {children}
-    </Link>
   );
 }

@@ -1,9 +1,16 @@
-import type { Withdrawal } from '@backoffice/shared/contract';
+import { type Withdrawal, withdrawalSortFields } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { formatUsdt, isWithdrawalUpdatable, sumMoney } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
 import { DEFAULT_SORT, validateBulkSelection } from '@backoffice/shared/rules';
-import { ExportButton, type ListColumn, ListPage, SearchForm, useListPage } from '@backoffice/shared/ui';
+import {
+  ExportButton,
+  type ListColumn,
+  ListPage,
+  SearchForm,
+  sortField,
+  useListPage,
+} from '@backoffice/shared/ui';
 import { Alert, Button, Descriptions, Form, Input } from 'antd';
 import { type Key, useEffect, useState } from 'react';
 import { withdrawalColumns } from '../../components/cells.tsx';
@@ -64,7 +71,7 @@ export default function PendingWithdrawals() {
         per_page: perPage,
         ...(filters.id ? { id: filters.id } : {}),
         status_in: PENDING_STATUSES,
-        sort_by: sort?.by as never,
+        sort_by: sortField(sort, withdrawalSortFields),
         sort_type: sort?.type,
       },
     }),

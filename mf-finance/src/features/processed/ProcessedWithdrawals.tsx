@@ -1,7 +1,14 @@
-import type { Withdrawal, WithdrawalStatus } from '@backoffice/shared/contract';
+import { type Withdrawal, type WithdrawalStatus, withdrawalSortFields } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { DEFAULT_SORT } from '@backoffice/shared/rules';
-import { ExportButton, type ListColumn, ListPage, SearchForm, useListPage } from '@backoffice/shared/ui';
+import {
+  ExportButton,
+  type ListColumn,
+  ListPage,
+  SearchForm,
+  sortField,
+  useListPage,
+} from '@backoffice/shared/ui';
 import { Form, Input } from 'antd';
 import { withdrawalColumns } from '../../components/cells.tsx';
 import { PerPageField } from '../../components/PerPageField.tsx';
@@ -53,7 +60,7 @@ export function ProcessedWithdrawals({
         query: {
           page,
           per_page: perPage,
-          sort_by: sort?.by as never,
+          sort_by: sortField(sort, withdrawalSortFields),
           sort_type: sort?.type,
           ...(status ? { status } : {}),
           ...(statusIn ? { status_in: [...statusIn] } : {}),

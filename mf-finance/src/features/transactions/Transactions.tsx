@@ -1,4 +1,4 @@
-import type { Transaction, TransactionStatus } from '@backoffice/shared/contract';
+import { type Transaction, type TransactionStatus, transactionSortFields } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import {
   bscAddressUrl,
@@ -17,6 +17,7 @@ import {
   ListPage,
   SearchForm,
   StatusTag,
+  sortField,
   useListPage,
 } from '@backoffice/shared/ui';
 import { Form, Input, Select } from 'antd';
@@ -101,7 +102,7 @@ export default function Transactions() {
         query: {
           page,
           per_page: perPage,
-          sort_by: sort?.by as never,
+          sort_by: sortField(sort, transactionSortFields),
           sort_type: sort?.type,
           ...filledIn(text),
           date_start: dayBounds(date_start)?.start,

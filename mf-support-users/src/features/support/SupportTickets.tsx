@@ -1,4 +1,4 @@
-import type { SupportTicket } from '@backoffice/shared/contract';
+import { type SupportTicket, supportSortFields } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { needsViewMore, previewMessage } from '@backoffice/shared/format';
 import { DEFAULT_SORT } from '@backoffice/shared/rules';
@@ -45,7 +45,7 @@ export default function SupportTickets() {
     filters: FILTERS,
     sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
     failure: SUPPORT_FALLBACKS.list,
-    input: (state) => ({ query: pagedQuery(state) }),
+    input: (state) => ({ query: pagedQuery(state, supportSortFields) }),
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });

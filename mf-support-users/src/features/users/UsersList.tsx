@@ -1,4 +1,4 @@
-import type { User } from '@backoffice/shared/contract';
+import { type User, userSortFields } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { formatCount, formatDateTime, formatShortDate } from '@backoffice/shared/format';
 import { DEFAULT_SORT } from '@backoffice/shared/rules';
@@ -40,7 +40,7 @@ export default function UsersList() {
     sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
     failure: USER_FALLBACKS.list,
     // The spec's call carries the page size twice (limit and per_page).
-    input: (state) => ({ query: { ...pagedQuery(state), limit: state.perPage } }),
+    input: (state) => ({ query: { ...pagedQuery(state, userSortFields), limit: state.perPage } }),
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });

@@ -150,8 +150,16 @@ export function filledIn<F extends Record<string, string>>(filters: F): Partial<
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')) as Partial<F>;
 }
 
-/** The usual list query: page, per_page, the sort and the filters that are set. */
-export function pagedQuery<F extends Record<string, string>>({ filters, page, perPage, sort }: ListState<F>) {
-  // The sort key is one of the list's sort fields (the column's sortKey); the contract types it as an enum.
-  return { page, per_page: perPage, sort_by: sort?.by as never, sort_type: sort?.type, ...filledIn(filters) };
+/** The sort key when the list's contract sorts by it: an edited or stale URL gets the server's default order. */
+export function sortField<T extends string>(sort: ListSort | undefined, fields: readonly T[]): T | undefined {
+  return fields.find((field) => field === sort?.by);
+}
+
+/** The usual list query: page, per_page, the sort (one of the contract's `sortFields`) and the filters set. */
+export function pagedQuery<F extends Record<string, string>, T extends string>(
+  { filters, page, perPage, sort }: ListState<F>,
+  sortFields: readonly T[],
+) {
+  const sortBy = sortField(sort, sortFields);
+  return { page, per_page: perPage, sort_by: sortBy, sort_type: sortBy && sort?.type, ...filledIn(filters) };
 }
