@@ -116,6 +116,21 @@ describe('GET /admin/support', () => {
     expect((await all(`?created_at=${day}T23:59:00Z`)).map((x) => x.id)).toEqual(sameDay.map((r) => r.id));
     expect((await list('?created_at=1999-01-01')).total).toBe(0);
 
+    // A range of the viewer's days (here Asia/Kolkata, +05:30): instants, both ends inclusive.
+    const from = new Date(Date.parse(`${day}T00:00:00+05:30`)).toISOString();
+    const until = new Date(Date.parse(`${day}T23:59:59.999+05:30`)).toISOString();
+    const inRange = db.filter(
+      (r) => Date.parse(r.created_at) >= Date.parse(from) && Date.parse(r.created_at) <= Date.parse(until),
+    );
+    const ranged = await all(`?date_start=${encodeURIComponent(from)}&date_end=${encodeURIComponent(until)}`);
+    expect(ranged.map((x) => x.id)).toEqual(inRange.map((r) => r.id));
+    // A day alone is its UTC day, as for transactions.
+    expect((await all(`?date_start=${day}&date_end=${day}`)).map((x) => x.id)).toEqual(
+      sameDay.map((r) => r.id),
+    );
+    const bad = await t.call('GET', `${LIST}?date_start=2026-13-45`, { token });
+    expect(bad.statusCode).toBe(400);
+
     const both = await all(`?status=${sample.status}&username=${prefix}&created_at=${day}`);
     expect(both.map((x) => x.id)).toEqual(
       sameDay

@@ -198,9 +198,12 @@ describe('Support Tickets (spec 2.8)', () => {
   });
 
   it('reads the search panel from the URL, sends it, and writes a new search, sort and page to the URL', async () => {
-    const host = renderApp('/support?status=closed&username=bob&created_at=2026-01-05&per_page=25', {
-      'GET /admin/support': (r) => paged(tickets, Number(r.params.page), 25, 60),
-    });
+    const host = renderApp(
+      '/support?status=closed&username=bob&date_start=2026-01-05&date_end=2026-01-05&per_page=25',
+      {
+        'GET /admin/support': (r) => paged(tickets, Number(r.params.page), 25, 60),
+      },
+    );
     await screen.findByText('Player 1');
     expect(host.requests[0]?.params).toEqual({
       page: 1,
@@ -209,11 +212,13 @@ describe('Support Tickets (spec 2.8)', () => {
       sort_type: 'desc',
       status: 'closed',
       username: 'bob',
-      created_at: '2026-01-05',
+      // The viewer's day, as instants.
+      date_start: new Date(2026, 0, 5, 0, 0, 0, 0).toISOString(),
+      date_end: new Date(2026, 0, 5, 23, 59, 59, 999).toISOString(),
     });
     expect((searchField('Username') as HTMLInputElement).value).toBe('bob');
     expect(selectedOption('Status')).toBe('Closed');
-    expect((searchField('Created date (UTC)') as HTMLInputElement).value).toBe('2026-01-05');
+    expect((searchField('Created date') as HTMLInputElement).value).toBe('2026-01-05');
     expect(document.querySelector('.ant-pagination-options')?.textContent).toContain('25 / page');
 
     fireEvent.change(searchField('Ticket ID'), { target: { value: '4x2' } });
@@ -223,7 +228,13 @@ describe('Support Tickets (spec 2.8)', () => {
     await waitFor(() =>
       expect(currentQuery()).toEqual({
         path: '/support',
-        query: { status: 'closed', created_at: '2026-01-05', per_page: '25', id: '42' },
+        query: {
+          status: 'closed',
+          date_start: '2026-01-05',
+          date_end: '2026-01-05',
+          per_page: '25',
+          id: '42',
+        },
       }),
     );
     await waitFor(() => expect(host.requests.at(-1)?.params).toMatchObject({ id: '42', status: 'closed' }));

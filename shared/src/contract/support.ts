@@ -35,7 +35,8 @@ export type SupportTicket = z.infer<typeof supportTicketSchema>;
 /**
  * Filters: id = exact ticket id; username = case-insensitive PREFIX of the ticket owner's username
  * ('joh' finds 'John_Doe'; `%` and `_` match themselves); status; created_at = the UTC day the ticket was
- * created (a date-time is cut to its UTC day). Sort: sort_by in supportSortFields (ties: createdAt then id,
+ * created (a date-time is cut to its UTC day); date_start/date_end = created from/until, inclusive (the
+ * console sends the viewer's day boundaries). Sort: sort_by in supportSortFields (ties: createdAt then id,
  * same direction), sort_type asc|desc (default createdAt desc). per_page 1..100 (default 10), page >= 1.
  * Tickets of soft-deleted users stay listed (records are kept).
  */
@@ -46,6 +47,9 @@ export const supportListQuery = z.object({
   status: optionalEnum(supportStatuses),
   /** Day (YYYY-MM-DD) the ticket was created, in UTC. */
   created_at: optionalDateParam,
+  /** Created from / until (inclusive), as for transactions: an instant, or a day = its UTC day. */
+  date_start: optionalDateParam,
+  date_end: optionalDateParam,
   sort_by: sortBy(supportSortFields),
   sort_type: sortType,
   per_page: sizeParam(10),

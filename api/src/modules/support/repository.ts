@@ -1,6 +1,7 @@
 import type { SupportListQuery, SupportTicket } from '@backoffice/shared/contract';
 import { isInt4Id } from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
+import { dateFrom, dateTo } from '../withdrawals/sql.ts';
 
 /** One SQL statement with its parameters (what the bench runs directly through the driver). */
 export interface SqlStatement {
@@ -31,7 +32,10 @@ const ORDER: Record<SupportListQuery['sort_by'], (d: 'ASC' | 'DESC') => string> 
   type: (d) => `t.type ${d}, t.created_at ${d}, t.id ${d}`,
 };
 
-type Filters = Pick<SupportListQuery, 'id' | 'username' | 'status' | 'created_at'>;
+type Filters = Pick<
+  SupportListQuery,
+  'id' | 'username' | 'status' | 'created_at' | 'date_start' | 'date_end'
+>;
 
 /**
  * The filters of the list and of its export (one builder for both); `needsUser` when a condition is on
@@ -53,6 +57,11 @@ export function supportWhere(filters: Filters): { sql: string; values: unknown[]
     const { start, end } = utcDay(filters.created_at);
     add((p) => `t.created_at >= ${p}::timestamptz`, start);
     add((p) => `t.created_at < ${p}::timestamptz`, end);
+  }
+  if (filters.date_start) add((p) => `t.created_at >= ${p}::timestamptz`, dateFrom(filters.date_start));
+  if (filters.date_end) {
+    const to = dateTo(filters.date_end);
+    add((p) => `t.created_at ${to.op} ${p}::timestamptz`, to.value);
   }
   return {
     sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '',

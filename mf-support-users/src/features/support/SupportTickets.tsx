@@ -1,8 +1,9 @@
 import { type SupportTicket, supportSortFields } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
-import { needsViewMore, previewMessage } from '@backoffice/shared/format';
+import { dayBounds, needsViewMore, previewMessage } from '@backoffice/shared/format';
 import { DEFAULT_SORT } from '@backoffice/shared/rules';
 import {
+  DayRangePicker,
   ExportButton,
   type ListColumn,
   ListPage,
@@ -14,7 +15,6 @@ import {
 import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { DateTimeCell } from '../../components/DateTimeCell.tsx';
-import { DayPicker } from '../../components/DayPicker.tsx';
 import { useFailureToast } from '../../components/useFailureToast.ts';
 import { SUPPORT_FALLBACKS } from '../../data/messages.ts';
 import { CloseTicketDialog } from './CloseTicketDialog.tsx';
@@ -27,7 +27,7 @@ type Dialog =
   | { kind: 'close'; ticket: SupportTicket }
   | null;
 
-const FILTERS = { id: '', username: '', status: '', created_at: '' };
+const FILTERS = { id: '', username: '', status: '', date_start: '', date_end: '' };
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All' },
@@ -45,7 +45,17 @@ export default function SupportTickets() {
     filters: FILTERS,
     sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
     failure: SUPPORT_FALLBACKS.list,
-    input: (state) => ({ query: pagedQuery(state, supportSortFields) }),
+    input: (state) => {
+      const { date_start, date_end, ...text } = state.filters;
+      return {
+        query: {
+          ...pagedQuery({ ...state, filters: text }, supportSortFields),
+          // The viewer's days, as instants.
+          date_start: dayBounds(date_start)?.start,
+          date_end: dayBounds(date_end)?.end,
+        },
+      };
+    },
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });
@@ -159,6 +169,7 @@ export default function SupportTickets() {
               filters={list.filters}
               onSearch={list.setFilters}
               onReset={list.resetFilters}
+              dayRanges={{ created: ['date_start', 'date_end'] }}
             >
               <Form.Item
                 label="Ticket ID"
@@ -173,8 +184,8 @@ export default function SupportTickets() {
               <Form.Item label="Status" name="status">
                 <Select options={STATUS_OPTIONS} />
               </Form.Item>
-              <Form.Item label="Created date (UTC)" name="created_at">
-                <DayPicker />
+              <Form.Item label="Created date" name="created">
+                <DayRangePicker />
               </Form.Item>
             </SearchForm>
           ),
