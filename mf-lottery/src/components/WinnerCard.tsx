@@ -1,6 +1,7 @@
-import { CopyOutlined, EditOutlined } from '@ant-design/icons';
 import { formatUsd, ordinal } from '@backoffice/shared/format';
 import { normalizeTicketInput } from '@backoffice/shared/rules';
+import { Icon } from '@backoffice/shared/ui';
+import { CopyOutlined, EditOutlined } from '@backoffice/shared/ui/icons';
 import { Button, Input } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import type { WinnerEntry } from '../data/lottery.ts';
@@ -98,7 +99,7 @@ export function WinnerCard({ winner, prize, onCopy, onReplace }: WinnerCardProps
           <Button
             size="small"
             type="text"
-            icon={<CopyOutlined aria-hidden="true" />}
+            icon={<Icon icon={CopyOutlined} aria-hidden="true" />}
             aria-label={`Copy ticket number ${winner.ticket_number}`}
             title="Copy ticket number"
             onClick={() => onCopy(winner.ticket_number)}
@@ -107,7 +108,7 @@ export function WinnerCard({ winner, prize, onCopy, onReplace }: WinnerCardProps
             <Button
               size="small"
               type="text"
-              icon={<EditOutlined aria-hidden="true" />}
+              icon={<Icon icon={EditOutlined} aria-hidden="true" />}
               aria-label={`Edit ${place} ticket number`}
               title="Replace ticket"
               onClick={() => setEditing(true)}

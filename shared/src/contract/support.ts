@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supportSortFields } from '../rules/sort.ts';
 import { envelope, id, isoDate, messageResponse, paged } from './envelope.ts';
 import { hasNoNul, NUL_MESSAGE } from './input.ts';
 import {
@@ -11,6 +12,8 @@ import {
   sortBy,
   sortType,
 } from './query.ts';
+
+export { supportSortFields };
 
 export const supportStatuses = ['open', 'closed'] as const;
 export const supportStatusSchema = z.enum(supportStatuses);
@@ -40,7 +43,6 @@ export type SupportTicket = z.infer<typeof supportTicketSchema>;
  * same direction), sort_type asc|desc (default createdAt desc). per_page 1..100 (default 10), page >= 1.
  * Tickets of soft-deleted users stay listed (records are kept).
  */
-export const supportSortFields = ['createdAt', 'id', 'status', 'type'] as const;
 export const supportListQuery = z.object({
   id: optionalIdParam,
   username: optionalText(),

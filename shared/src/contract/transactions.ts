@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { transactionSortFields } from '../rules/sort.ts';
 import { envelope, id, isoDate, money, paged } from './envelope.ts';
 import {
   idParams,
@@ -12,6 +13,8 @@ import {
   sortBy,
   sortType,
 } from './query.ts';
+
+export { transactionSortFields };
 
 export const transactionStatuses = ['completed', 'waiting', 'failed'] as const;
 export const transactionStatusSchema = z.enum(transactionStatuses);
@@ -32,7 +35,6 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 // GET /admin/transactions (per_page wins over limit when both are sent)
-export const transactionSortFields = ['createdAt', 'id', 'amount', 'status', 'currency'] as const;
 export const transactionsListQuery = z.object({
   page: pageParam,
   limit: sizeParam(10),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userSortFields } from '../rules/sort.ts';
 import { envelope, id, isoDate, messageResponse, money, paged } from './envelope.ts';
 import { hasNoNul, idNumber, NUL_MESSAGE } from './input.ts';
 import { lotteryStatusSchema, lotteryTicketStatusSchema } from './lottery.ts';
@@ -15,6 +16,8 @@ import {
 } from './query.ts';
 import { transactionStatusSchema } from './transactions.ts';
 import { withdrawalStatusSchema } from './withdrawals.ts';
+
+export { userSortFields };
 
 export const userStatuses = ['active', 'blocked', 'inactive'] as const;
 export const userStatusSchema = z.enum(userStatuses);
@@ -44,16 +47,6 @@ export type User = z.infer<typeof userSchema>;
  * users without a name or a last_login come last in both directions; ties: createdAt then id, same
  * direction), sort_type asc|desc (default createdAt desc).
  */
-export const userSortFields = [
-  'createdAt',
-  'id',
-  'name',
-  'username',
-  'email',
-  'status',
-  'role',
-  'last_login',
-] as const;
 export const usersListQuery = z.object({
   page: pageParam,
   limit: sizeParam(10),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withdrawalSortFields } from '../rules/sort.ts';
 import { envelope, id, isoDate, money, paged } from './envelope.ts';
 import { hasNoNul, NUL_MESSAGE } from './input.ts';
 import {
@@ -13,6 +14,8 @@ import {
   sortBy,
   sortType,
 } from './query.ts';
+
+export { withdrawalSortFields };
 
 export const withdrawalStatuses = [
   'waiting',
@@ -60,7 +63,6 @@ export const withdrawalSchema = z.object({
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 // GET /admin/withdrawal (per_page wins over limit when both are sent)
-export const withdrawalSortFields = ['createdAt', 'id', 'amount', 'status'] as const;
 export const withdrawalsListQuery = z.object({
   page: pageParam,
   limit: sizeParam(10),

@@ -5,10 +5,12 @@
 export { AlertDialog, type AlertDialogProps } from './AlertDialog.tsx';
 export { Button, type ButtonProps } from './Button.tsx';
 export { Field, type FieldProps } from './Field.tsx';
+export { Icon } from './Icon.tsx';
+export { DayRangePicker } from './list/DayRangePicker.tsx';
 export { ExportButton } from './list/ExportButton.tsx';
 export { type ListColumn, ListPage, type ListPageProps, type ListSelection } from './list/ListPage.tsx';
 export { type ListPrefs, listPrefsStore, useListPrefs } from './list/prefs.ts';
-export { DayRangePicker, SearchForm } from './list/SearchForm.tsx';
+export { SearchForm } from './list/SearchForm.tsx';
 export { StatusTag } from './list/StatusTag.tsx';
 export {
   filledIn,

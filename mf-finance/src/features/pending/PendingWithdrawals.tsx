@@ -1,8 +1,8 @@
-import { type Withdrawal, withdrawalSortFields } from '@backoffice/shared/contract';
+import type { Withdrawal } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { formatUsdt, isWithdrawalUpdatable, sumMoney } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
-import { DEFAULT_SORT, validateBulkSelection } from '@backoffice/shared/rules';
+import { DEFAULT_SORT, validateBulkSelection, withdrawalSortFields } from '@backoffice/shared/rules';
 import {
   ExportButton,
   type ListColumn,

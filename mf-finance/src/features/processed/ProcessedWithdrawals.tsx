@@ -1,6 +1,6 @@
-import { type Withdrawal, type WithdrawalStatus, withdrawalSortFields } from '@backoffice/shared/contract';
+import type { Withdrawal, WithdrawalStatus } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
-import { DEFAULT_SORT } from '@backoffice/shared/rules';
+import { DEFAULT_SORT, withdrawalSortFields } from '@backoffice/shared/rules';
 import {
   ExportButton,
   type ListColumn,

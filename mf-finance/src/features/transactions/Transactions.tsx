@@ -1,4 +1,4 @@
-import { type Transaction, type TransactionStatus, transactionSortFields } from '@backoffice/shared/contract';
+import type { Transaction, TransactionStatus } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import {
   bscAddressUrl,
@@ -8,7 +8,7 @@ import {
   shortenTxAddress,
   upperCurrency,
 } from '@backoffice/shared/format';
-import { DEFAULT_SORT } from '@backoffice/shared/rules';
+import { DEFAULT_SORT, transactionSortFields } from '@backoffice/shared/rules';
 import {
   DayRangePicker,
   ExportButton,

@@ -4,8 +4,8 @@ import { ExportButton, ListPage } from '@backoffice/shared/ui';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { EditLotteryDialog } from '../../components/EditLotteryDialog.tsx';
 import { scheduleColumns, useLotteryList } from '../../components/lotteryList.tsx';
-import { UpdateLotteryModal } from '../../components/UpdateLotteryModal.tsx';
 import { useToastOnError } from '../../components/useToastOnError.ts';
 import type { Lottery } from '../../data/lottery.ts';
 import { fallback } from '../../data/messages.ts';
@@ -47,7 +47,7 @@ export default function OpenLotteries() {
         empty="No open lotteries found"
         errorTitle="Error Loading Lotteries"
       />
-      <UpdateLotteryModal
+      <EditLotteryDialog
         lottery={editing}
         onClose={() => setEditing(null)}
         onSaved={() => {

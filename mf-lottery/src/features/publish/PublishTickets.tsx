@@ -1,6 +1,7 @@
-import { CopyOutlined } from '@ant-design/icons';
 import { formatDateTime, formatUsd, isWinnerFlag } from '@backoffice/shared/format';
 import type { ListColumn } from '@backoffice/shared/ui';
+import { Icon } from '@backoffice/shared/ui';
+import { CopyOutlined } from '@backoffice/shared/ui/icons';
 import { Button, Tag } from 'antd';
 import { TicketStatus } from '../../components/status.tsx';
 import type { LotteryTicket } from '../../data/lottery.ts';
@@ -31,7 +32,7 @@ export function publishTicketColumns(onCopy: (ticketNumber: string) => void): Li
           <Button
             size="small"
             type="text"
-            icon={<CopyOutlined aria-hidden="true" />}
+            icon={<Icon icon={CopyOutlined} aria-hidden="true" />}
             aria-label={`Copy ticket number ${t.ticket_number}`}
             title="Copy ticket number"
             onClick={() => onCopy(t.ticket_number)}

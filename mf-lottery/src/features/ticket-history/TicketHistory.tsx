@@ -1,9 +1,9 @@
-import { FilterOutlined } from '@ant-design/icons';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { formatDateTime, formatUsd } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
 import { LOTTERY_LOOKUP_LIMIT } from '@backoffice/shared/rules';
-import { type ListColumn, ListPage, useLoad } from '@backoffice/shared/ui';
+import { Icon, type ListColumn, ListPage, useLoad } from '@backoffice/shared/ui';
+import { FilterOutlined } from '@backoffice/shared/ui/icons';
 import { Button, Form, Select, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { TicketStatus } from '../../components/status.tsx';
@@ -143,7 +143,7 @@ export default function TicketHistory() {
       breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Ticket History' }]}
       actions={
         <Button
-          icon={<FilterOutlined aria-hidden="true" />}
+          icon={<Icon icon={FilterOutlined} aria-hidden="true" />}
           aria-expanded={showFilters}
           onClick={() => setShowFilters((shown) => !shown)}
         >

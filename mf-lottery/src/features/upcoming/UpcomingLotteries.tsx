@@ -1,14 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { useHost } from '@backoffice/shared/host';
 import { LOTTERY_LOOKUP_LIMIT } from '@backoffice/shared/rules';
-import { AlertDialog, ExportButton, ListPage } from '@backoffice/shared/ui';
+import { AlertDialog, ExportButton, Icon, ListPage } from '@backoffice/shared/ui';
+import { PlusOutlined } from '@backoffice/shared/ui/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
-
+import { EditLotteryDialog } from '../../components/EditLotteryDialog.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { scheduleColumns, useLotteryList } from '../../components/lotteryList.tsx';
-import { UpdateLotteryModal } from '../../components/UpdateLotteryModal.tsx';
 import { useToastOnError } from '../../components/useToastOnError.ts';
 import { userMessage } from '../../data/errors.ts';
 import { deleteLottery, type Lottery } from '../../data/lottery.ts';
@@ -59,7 +58,11 @@ export default function UpcomingLotteries() {
         title="Upcoming Lotteries"
         breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Upcoming Lotteries' }]}
         actions={
-          <LinkButton type="primary" icon={<PlusOutlined aria-hidden="true" />} to="/lottery/create-lottery">
+          <LinkButton
+            type="primary"
+            icon={<Icon icon={PlusOutlined} aria-hidden="true" />}
+            to="/lottery/create-lottery"
+          >
             Create New Lottery
           </LinkButton>
         }
@@ -77,7 +80,7 @@ export default function UpcomingLotteries() {
         empty="No upcoming lotteries found"
         errorTitle="Error Loading Lotteries"
       />
-      <UpdateLotteryModal
+      <EditLotteryDialog
         lottery={editing}
         onClose={() => setEditing(null)}
         onSaved={() => {

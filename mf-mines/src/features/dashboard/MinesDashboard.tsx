@@ -1,11 +1,4 @@
 import {
-  DollarOutlined,
-  PlayCircleOutlined,
-  RiseOutlined,
-  SwapOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
-import {
   formatCount,
   formatDateTime,
   formatMoney,
@@ -14,6 +7,14 @@ import {
   ordinal,
 } from '@backoffice/shared/format';
 import { PAGINATION } from '@backoffice/shared/rules';
+import { Icon } from '@backoffice/shared/ui';
+import {
+  DollarOutlined,
+  PlayCircleOutlined,
+  RiseOutlined,
+  SwapOutlined,
+  WalletOutlined,
+} from '@backoffice/shared/ui/icons';
 import { Alert, Card, Statistic, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
@@ -35,18 +36,32 @@ function MineIcon() {
 const tiles: { label: string; icon: ReactNode; unit?: string; value(s: MinesStats): string }[] = [
   {
     label: 'Total Betting',
-    icon: <DollarOutlined />,
+    icon: <Icon icon={DollarOutlined} />,
     unit: 'USDT',
     value: (s) => formatMoney(s.totalMineBets),
   },
-  { label: 'Total Games', icon: <PlayCircleOutlined />, value: (s) => formatCount(s.totalMineGames) },
-  { label: 'Total Payout', icon: <WalletOutlined />, unit: 'USDT', value: (s) => formatMoney(s.totalPayout) },
+  {
+    label: 'Total Games',
+    icon: <Icon icon={PlayCircleOutlined} />,
+    value: (s) => formatCount(s.totalMineGames),
+  },
+  {
+    label: 'Total Payout',
+    icon: <Icon icon={WalletOutlined} />,
+    unit: 'USDT',
+    value: (s) => formatMoney(s.totalPayout),
+  },
   {
     label: 'Win/Loss',
-    icon: <SwapOutlined />,
+    icon: <Icon icon={SwapOutlined} />,
     value: (s) => `${formatCount(s.mineGameWins)} / ${formatCount(s.mineGameLose)}`,
   },
-  { label: 'Admin Profit', icon: <RiseOutlined />, unit: 'USDT', value: (s) => formatMoney(s.adminProfit) },
+  {
+    label: 'Admin Profit',
+    icon: <Icon icon={RiseOutlined} />,
+    unit: 'USDT',
+    value: (s) => formatMoney(s.adminProfit),
+  },
 ];
 
 function Tiles({ stats }: { stats: MinesStats | undefined }) {

@@ -1,7 +1,7 @@
-import { type SupportTicket, supportSortFields } from '@backoffice/shared/contract';
+import type { SupportTicket } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { dayBounds, needsViewMore, previewMessage } from '@backoffice/shared/format';
-import { DEFAULT_SORT } from '@backoffice/shared/rules';
+import { DEFAULT_SORT, supportSortFields } from '@backoffice/shared/rules';
 import {
   DayRangePicker,
   ExportButton,

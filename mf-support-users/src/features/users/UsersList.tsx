@@ -1,7 +1,7 @@
-import { type User, userSortFields } from '@backoffice/shared/contract';
+import type { User } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { formatCount, formatDateTime, formatShortDate } from '@backoffice/shared/format';
-import { DEFAULT_SORT } from '@backoffice/shared/rules';
+import { DEFAULT_SORT, userSortFields } from '@backoffice/shared/rules';
 import {
   ExportButton,
   type ListColumn,

@@ -1,9 +1,10 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
 import type { RouteName } from '../../contract/routes.ts';
 import { formatBytes } from '../../format/index.ts';
 import { type CallInput, type Endpoint, errorMessage, isCanceled, useHost } from '../../host/index.ts';
+import { Icon } from '../Icon.tsx';
+import { DownloadOutlined } from '../icons.ts';
 
 /** Saves a downloaded file under its name (an object URL on a temporary link). */
 function save(blob: Blob, filename: string) {
@@ -58,7 +59,7 @@ export function ExportButton<N extends RouteName>({
   if (received === null) {
     return (
       <span className="bo-export">
-        <Button icon={<DownloadOutlined />} onClick={start}>
+        <Button icon={<Icon icon={DownloadOutlined} />} onClick={start}>
           Export CSV
         </Button>
       </span>

@@ -1,9 +1,10 @@
-import { SettingOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Checkbox, Empty, Popover, Table } from 'antd';
+import { Alert, Button, Checkbox, Empty, Popover, Table } from 'antd';
 import type { ColumnType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
 import type { Key, ReactNode } from 'react';
 import type { RouteName } from '../../contract/routes.ts';
 import { formatCount } from '../../format/index.ts';
+import { Icon } from '../Icon.tsx';
+import { SettingOutlined } from '../icons.ts';
 import { type Crumb, PageHeader } from '../PageHeader.tsx';
 import type { ListPageState } from './useListPage.ts';
 
@@ -90,10 +91,36 @@ function ColumnChooser<Row>({
   );
   return (
     <Popover content={content} trigger="click" placement="bottomRight">
-      <Button icon={<SettingOutlined />} aria-label="Columns">
+      <Button icon={<Icon icon={SettingOutlined} />} aria-label="Columns">
         Columns
       </Button>
     </Popover>
+  );
+}
+
+/**
+ * A small antd card's box and head, in plain markup: antd's Card imports its Tabs (and with them Dropdown
+ * and Menu), which no list uses but every list page would download.
+ */
+function Panel({
+  title,
+  extra,
+  className,
+  children,
+}: {
+  title: ReactNode;
+  extra?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={className ? `bo-panel ${className}` : 'bo-panel'}>
+      <div className="bo-panel__head">
+        <div className="bo-panel__title">{title}</div>
+        {extra}
+      </div>
+      <div className="bo-panel__body">{children}</div>
+    </section>
   );
 }
 
@@ -140,13 +167,12 @@ export function ListPage<N extends RouteName, F, Row extends object>(props: List
       <PageHeader title={props.title} breadcrumb={props.breadcrumb} actions={props.actions} />
       {props.intro}
       {props.search && (
-        <Card title={props.search.title} size="small" className="bo-list-page__search">
+        <Panel title={props.search.title} className="bo-list-page__search">
           {props.search.form}
-        </Card>
+        </Panel>
       )}
-      <Card
+      <Panel
         title={props.tableTitle}
-        size="small"
         extra={
           <div className="bo-list-page__extra">
             <span className="bo-list-page__total">
@@ -206,7 +232,7 @@ export function ListPage<N extends RouteName, F, Row extends object>(props: List
             }}
           />
         )}
-      </Card>
+      </Panel>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, DatePicker, Form, type FormInstance } from 'antd';
-import { type ComponentProps, type ReactNode, useEffect } from 'react';
+import { Button, Form, type FormInstance } from 'antd';
+import { type ReactNode, useEffect } from 'react';
 import { type Dayjs, dayjs } from '../../format/dates.ts';
 
 type Filters = Record<string, string>;
@@ -96,9 +96,4 @@ export function SearchForm<F extends Filters>({
       </div>
     </Form>
   );
-}
-
-/** A day-range picker for SearchForm's `dayRanges` (days in the viewer's zone). */
-export function DayRangePicker(props: ComponentProps<typeof DatePicker.RangePicker>) {
-  return <DatePicker.RangePicker allowEmpty={[true, true]} format="YYYY-MM-DD" {...props} />;
 }
