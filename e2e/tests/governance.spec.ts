@@ -40,6 +40,9 @@ test('a finance admin sees only finance in the sidebar and cannot open the lotte
 
   await page.goto('/withdrawals/pending');
   await expect(page.getByRole('heading', { level: 1, name: 'Pending Withdrawals' })).toBeVisible();
+  // The withdrawals are listed, without the History links of the audit log (not theirs to read).
+  await expect(page.getByRole('button', { name: /^Update withdrawal \d+$/ }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /^History of withdrawal/ })).toHaveCount(0);
   const nav = sidebar(page);
   await expect(nav.getByRole('button', { name: 'Withdrawals' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Transactions' })).toBeVisible();
@@ -154,8 +157,9 @@ test('a large withdrawal needs a second admin, and the audit log shows both appr
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body.data!.status).toBe('approved');
 
-    // Its history in the audit log: both approvals, by both admins.
-    await page.goto(`/audit?target_type=withdrawal&target_id=${target.id}`);
+    // Its history, from its row's History link: the audit log shows both approvals, by both admins.
+    await line.getByRole('link', { name: `History of withdrawal ${target.id}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/audit\\?target_type=withdrawal&target_id=${target.id}$`));
     const records = page
       .getByRole('table', { name: 'Audit log' })
       .getByRole('row')
@@ -165,6 +169,45 @@ test('a large withdrawal needs a second admin, and the audit log shows both appr
     await expect(records.filter({ hasText: runState().twoFactor.main.email })).toHaveCount(1);
   } finally {
     await setThreshold(null);
+  }
+});
+
+test("an auditor goes from a user's page to its history: the block is there", async ({ browser }) => {
+  const users = await api.send<{ data: { id: number }[] }>(
+    'GET',
+    '/admin/user?status=active&sort_by=id&sort_type=asc&per_page=20',
+    { token: superToken() },
+  );
+  // An active demo user no other test touches (users.spec.ts takes the 4th and the 6th).
+  const user = users.body.data!.data[8]!;
+  const blocked = await api.send('PUT', `/admin/user/${user.id}/block`, {
+    token: superToken(),
+    body: { reason: `e2e history ${unique()}` },
+  });
+  expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
+  try {
+    const auditor = await adminWithRoles(['auditor']);
+    const context = await browser.newContext({ storageState: storageStateFor(shellOrigin, auditor.session) });
+    const page = await context.newPage();
+    await page.goto(`/users/${user.id}`);
+    await page.getByRole('link', { name: `History of user ${user.id}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/audit\\?target_type=user&target_id=${user.id}$`));
+    await expect(page.getByLabel('Target type')).toHaveValue('user');
+    await expect(page.getByLabel('Target id')).toHaveValue(String(user.id));
+    const rows = page
+      .getByRole('table', { name: 'Audit log' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') });
+    const block = rows.filter({ hasText: 'user.block' });
+    await expect(block).toHaveCount(1, { timeout: 30_000 });
+    await expect(block).toContainText(runState().twoFactor.main.email);
+    // Every record listed is this user's (the Target cell reads 'user #<id>').
+    const count = await rows.count();
+    for (let row = 0; row < count; row++)
+      await expect(rows.nth(row).getByRole('cell').nth(3)).toHaveText(`user #${user.id}`);
+    await context.close();
+  } finally {
+    await api.send('PUT', `/admin/user/${user.id}/unblock`, { token: superToken() });
   }
 });
 

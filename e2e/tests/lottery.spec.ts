@@ -1,5 +1,8 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
+import { screenshotsDir } from '../support/config.ts';
 import { expect, test, toast } from '../support/fixtures.ts';
 import { usd } from '../support/format.ts';
 import type { RunState } from '../support/state.ts';
@@ -192,8 +195,27 @@ test('lottery life cycle: create, edit, close, draw, replace, publish, paid', as
     );
   const before = await balances();
 
-  // Publish.
+  // Publish: the confirmation states the figures first (issue 13). The API's rule, each prize rounded
+  // down to the cent: 60 * 26.67% = 16.002 -> 16.00 (twice), 60 * 26.66% = 15.996 -> 15.99; the admin
+  // keeps the rest, the Expected Admin Profit shown on the page.
+  await expect(page.locator('.lottery-admin')).toContainText(usd('12.01'));
   await page.getByRole('button', { name: 'Publish' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Publish Results' });
+  const figure = (label: string) => confirm.getByRole('row').filter({ hasText: label });
+  await expect(figure('Winners')).toHaveText('Winners3');
+  await expect(figure('Total Paid')).toHaveText(`Total Paid${usd('47.99')}`);
+  await expect(figure('Admin Profit')).toHaveText(`Admin Profit${usd('12.01')}`);
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  mkdirSync(screenshotsDir, { recursive: true });
+  for (const [name, width] of [
+    ['desktop', 1280],
+    ['mobile', 390],
+  ] as const) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.screenshot({ path: join(screenshotsDir, `lottery-publish-confirm-${name}.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await confirm.getByRole('button', { name: 'Publish Results' }).click();
   await expect(toast(page, 'Results published successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/lottery\/completed$/);
 
@@ -214,8 +236,8 @@ test('lottery life cycle: create, edit, close, draw, replace, publish, paid', as
     expect(cents(after.get(user)!.balance) - cents(before.get(user)!.balance)).toBe(cents(entry.amount));
     expect(cents(after.get(user)!.winnings) - cents(before.get(user)!.winnings)).toBe(cents(entry.amount));
   }
-  expect(prizes).toBeGreaterThan(0);
-  expect(prizes).toBeLessThanOrEqual(6000 - 1200);
+  // Exactly what the confirmation said was paid.
+  expect(prizes).toBe(4799);
 
   // Completed, with the winners dialog.
   const completed = row(page, name);

@@ -34,6 +34,20 @@ describe('Withdrawals Approved (/withdrawals/approved)', () => {
     const table = screen.getByRole('table', { name: 'Withdrawals Approved' });
     expect(within(table).queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
+    // Each status links to the withdrawal's audit history (the test admin is a superadmin).
+    expect(screen.getByRole('link', { name: 'History of withdrawal 2' }).getAttribute('href')).toBe(
+      '/audit?target_type=withdrawal&target_id=2',
+    );
+  });
+
+  it('shows no History link to a finance admin (the audit log is not theirs)', async () => {
+    const h = testHostContext(
+      { 'GET /admin/withdrawal': (r) => pageOf([withdrawal(1, { status: 'approved' })], r) },
+      { admin: { id: 2, email: 'f@example.com', name: 'F', roles: ['finance'] } },
+    );
+    renderFinance(h, '/withdrawals/approved');
+    expect(await screen.findByText('approved')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^History/ })).toBeNull();
   });
 
   it('searches by username through the URL', async () => {

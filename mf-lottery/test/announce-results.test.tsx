@@ -46,6 +46,21 @@ function openPublish(routes = {}) {
 }
 
 const card = (place: string) => screen.getByRole('article', { name: place });
+
+/** The confirmation's figures, label -> value. */
+function figures(dialog: HTMLElement): Record<string, string> {
+  const labels = [...dialog.querySelectorAll('.ant-descriptions-item-label')];
+  return Object.fromEntries(
+    labels.map((label) => [label.textContent, label.nextElementSibling?.textContent ?? '']),
+  );
+}
+
+/** Clicks Publish, then the confirmation's Publish Results. */
+async function publishConfirmed() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Publish Results' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Publish Results' }));
+}
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 /** Clicks Generate once the lottery is loaded (the button is disabled until then). */
@@ -179,11 +194,20 @@ describe('Announce Results (/lottery/publish/:id)', () => {
     expect(host.toasts).toContainEqual({ type: 'error', message: 'Error searching for ticket' });
   });
 
-  it('publishes the winners, toasts and goes to /lottery/completed', async () => {
+  it('asks with the figures, then publishes the winners, toasts and goes to /lottery/completed', async () => {
     const host = openPublish({ 'POST /admin/lottery/publish': () => ok(LOTTERY, 'Published') });
     await generate();
     await screen.findByRole('article', { name: '1st Place' });
     fireEvent.click(button('Publish'));
+    // The result time (2026-03-01) has passed: no early warning, but the figures are confirmed all the same.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Publish Results' });
+    expect(figures(dialog)).toEqual({ Winners: '3', 'Total Paid': '$800.00', 'Admin Profit': '$200.00' });
+    expect(dialog.textContent).not.toContain('has not come yet');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' })),
+    );
+    expect(host.requests.some((r) => r.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish Results' }));
     await screen.findByRole('heading', { name: 'Completed Lotteries', level: 1 });
     expect(currentPath()).toBe('/lottery/completed');
     expect(host.toasts).toContainEqual({ type: 'success', message: 'Results published successfully!' });
@@ -225,6 +249,7 @@ describe('Announce Results (/lottery/publish/:id)', () => {
       expect(dialog.textContent).toContain(
         `The result time (${formatDateTime(SOON)}) has not come yet. Are you sure you want to publish the results now?`,
       );
+      expect(figures(dialog)).toEqual({ Winners: '3', 'Total Paid': '$800.00', 'Admin Profit': '$200.00' });
       const question = document.getElementById(dialog.getAttribute('aria-describedby') ?? '');
       expect(question?.textContent).toContain('Are you sure you want to publish the results now?');
       const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
@@ -260,18 +285,32 @@ describe('Announce Results (/lottery/publish/:id)', () => {
     });
   });
 
-  it('publishes without a dialog once the result time has passed', async () => {
-    const past = new Date(Date.now() - 60_000).toISOString();
-    const host = openPublish({
-      'GET /admin/lottery/details/7': () => ok({ ...LOTTERY, result_time: past }),
-      'POST /admin/lottery/publish': () => ok(LOTTERY, 'Published'),
-    });
+  it('Cancel on the figures publishes nothing', async () => {
+    const host = openPublish();
     await generate();
     await screen.findByRole('article', { name: '1st Place' });
     fireEvent.click(button('Publish'));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    await screen.findByRole('heading', { name: 'Completed Lotteries', level: 1 });
-    expect(host.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Publish Results' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(host.requests.some((r) => r.method === 'POST')).toBe(false);
+    expect(currentPath()).toBe('/lottery/publish/7');
+  });
+
+  it('fewer tickets than ranks: pays only the winners drawn, the rest stays with the admin', async () => {
+    openPublish({
+      'GET /admin/lottery/winners': () =>
+        ok([
+          { ...winner(1, 50, 'AA11111', 'alice'), amount: '500' },
+          { ...winner(2, 20, 'BB22222', 'bob'), amount: '200' },
+        ]),
+    });
+    await generate();
+    await screen.findByRole('article', { name: '2nd Place' });
+    fireEvent.click(button('Publish'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Publish Results' });
+    // The lottery's expected adminProfit (200) counts the 3rd prize; unpaid, it is the admin's too.
+    expect(figures(dialog)).toEqual({ Winners: '2', 'Total Paid': '$700.00', 'Admin Profit': '$300.00' });
   });
 
   it('shows the spec error toasts for failed draws and publishes and stays', async () => {
@@ -316,8 +355,10 @@ describe('Announce Results (/lottery/publish/:id)', () => {
       'Error publishing results. Please try again.',
       'Lottery already published',
     ]) {
-      fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+      await publishConfirmed();
       await waitFor(() => expect(host.toasts).toContainEqual({ type: 'error', message }));
+      // A failure closes the confirmation: Publish can be pressed again.
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     }
     expect(currentPath()).toBe('/lottery/publish/7');
   });
@@ -381,6 +422,10 @@ describe('Announce Results (/lottery/publish/:id)', () => {
     await screen.findByRole('article', { name: '2nd Place' });
     expect(within(card('1st Place')).getByText('$16.00')).toBeTruthy();
     expect(within(card('2nd Place')).getByText('$15.99')).toBeTruthy();
+    // The confirmation sums the same prizes, exactly: 16.00 + 15.99, and the pool's rest to the admin.
+    fireEvent.click(button('Publish'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Publish Results' });
+    expect(figures(dialog)).toEqual({ Winners: '2', 'Total Paid': '$31.99', 'Admin Profit': '$28.01' });
   });
 
   it('reads a server 404 thrown by another bundle (the shell) as the server message', async () => {

@@ -37,6 +37,9 @@ describe('Lottery Details (/lottery/details/:id)', () => {
     expect(within(admin).getByText('Admin Share').nextSibling?.textContent).toBe('20%');
     expect(within(admin).getByText('Ticket Revenue').nextSibling?.textContent).toBe('$240.00');
     expect(within(admin).getByText('80% of monthly goal')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'History of lottery 3' }).getAttribute('href')).toBe(
+      '/audit?target_type=lottery&target_id=3',
+    );
   });
 
   it('lists the tickets 5 per page: #, user info, ticket number, balance with winnings, purchase date', async () => {

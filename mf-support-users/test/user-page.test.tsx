@@ -153,6 +153,7 @@ describe('the user page /users/{id}', () => {
     expect(linkHref('#42')).toBe('/withdrawals/pending?id=42');
     expect(linkHref('#43')).toBe('/withdrawals/approved?username=jane_roe');
     expect(linkHref('Weekly Jackpot')).toBe('/lottery/details/9');
+    expect(linkHref('History of user 7')).toBe('/audit?target_type=user&target_id=7');
     expect(screen.getByText('Rank 1: won 300.00 USDT')).toBeTruthy();
     expect(screen.getByText('No mine games yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Users' }).getAttribute('href')).toBe('/users');

@@ -7,7 +7,7 @@ import {
   nullText,
   shortenAddress,
 } from '@backoffice/shared/format';
-import { type ListColumn, StatusTag } from '@backoffice/shared/ui';
+import { HistoryLink, type ListColumn, StatusTag } from '@backoffice/shared/ui';
 
 /** Name, email and username, each 'NULL' when missing. */
 export function UserInfo({ user }: { user: Withdrawal['User'] | null | undefined }) {
@@ -58,11 +58,17 @@ export const withdrawalColumns = {
     title: 'User Address',
     render: (w) => <WalletAddress address={w.wallet_address} />,
   },
-  // Unknown statuses (a newer API's) are shown as they come, in the map's grey.
+  // Unknown statuses (a newer API's) are shown as they come, in the map's grey. Beside the status, how
+  // it came to be: the withdrawal's audit history (superadmin, auditor).
   status: {
     key: 'status',
     title: 'Status',
-    render: (w) => <StatusTag kind="withdrawal" status={w.status} />,
+    render: (w) => (
+      <span className="finance-status">
+        <StatusTag kind="withdrawal" status={w.status} />
+        <HistoryLink type="withdrawal" id={w.id} variant="link" size="small" />
+      </span>
+    ),
   },
   hash: { key: 'hash', title: 'Hash', render: (w) => <TxHash hash={w.hash} /> },
   comment: {

@@ -9,7 +9,13 @@ import type {
   WinnerEntry,
 } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
-import { type DistributionRow, deriveDistributions, prizeAmount } from '@backoffice/shared/format';
+import {
+  type DistributionRow,
+  deriveDistributions,
+  prizeAmount,
+  subtractMoney,
+  sumMoney,
+} from '@backoffice/shared/format';
 import type { HostHttpClient } from '@backoffice/shared/host';
 import { ensureSuccess } from './errors.ts';
 
@@ -104,4 +110,22 @@ export function prizeOf(
     distributions.find((d) => d.rank === winner.rank)?.amount ??
     prizeAmount(totalPool, winner.percentage)
   );
+}
+
+/** What publishing pays (issue 13): the admin confirms these figures before the money moves. */
+export interface PublishFigures {
+  winners: number;
+  /** Sum of the winners' prizes, as the API credits them (each rounded down to the cent). */
+  totalPaid: string;
+  /**
+   * Pool - total paid: the lottery's adminProfit once published. Equal to the expected adminProfit when
+   * every rank has a winner; larger when fewer tickets than ranks leave a rank unpaid.
+   */
+  adminProfit: string;
+}
+
+export function publishFigures(lottery: LotteryDetails, winners: readonly WinnerEntry[]): PublishFigures {
+  const distributions = distributionsOf(lottery);
+  const totalPaid = sumMoney(winners.map((w) => prizeOf(w, lottery.total_pool, distributions)));
+  return { winners: winners.length, totalPaid, adminProfit: subtractMoney(lottery.total_pool, totalPaid) };
 }

@@ -1,7 +1,8 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router-dom';
 import { cx } from './cx.ts';
 
-export type ButtonVariant = 'primary' | 'default';
+export type ButtonVariant = 'primary' | 'default' | 'link';
 export type ButtonSize = 'small' | 'middle';
 
 interface ButtonLook {
@@ -50,5 +51,21 @@ export function Button({
       )}
       {children}
     </button>
+  );
+}
+
+export interface ButtonLinkProps extends ButtonLook, LinkProps {}
+
+/** A react-router Link that looks like a Button (antd's Button cannot be a router link). */
+export function ButtonLink({ variant, size, icon, className, children, ...rest }: ButtonLinkProps) {
+  return (
+    <Link {...rest} className={buttonClass({ variant, size }, className)}>
+      {icon && (
+        <span className="bo-btn__icon" aria-hidden="true">
+          {icon}
+        </span>
+      )}
+      {children}
+    </Link>
   );
 }

@@ -3,8 +3,9 @@
 // Import the stylesheet once per app: import '@backoffice/shared/ui/ui.css'.
 
 export { AlertDialog, type AlertDialogProps } from './AlertDialog.tsx';
-export { Button, type ButtonProps } from './Button.tsx';
+export { Button, ButtonLink, type ButtonLinkProps, type ButtonProps } from './Button.tsx';
 export { Field, type FieldProps } from './Field.tsx';
+export { auditHistoryPath, HistoryLink, type HistoryTarget } from './HistoryLink.tsx';
 export { Icon } from './Icon.tsx';
 export { DayRangePicker } from './list/DayRangePicker.tsx';
 export { ExportButton } from './list/ExportButton.tsx';

@@ -1,6 +1,6 @@
 import { formatDateTime, formatUsd } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
-import { type ListColumn, ListPage, useLoad } from '@backoffice/shared/ui';
+import { HistoryLink, type ListColumn, ListPage, useLoad } from '@backoffice/shared/ui';
 import { Card, Skeleton } from 'antd';
 import { useParams } from 'react-router-dom';
 import { AdminOverview, PriceDistribution, SummaryCards } from '../../components/Overview.tsx';
@@ -73,7 +73,14 @@ export default function LotteryDetails() {
       list={tickets}
       title="Lottery Details"
       breadcrumb={[{ label: 'Lotteries', to: '/lottery/open' }, { label: lottery?.name ?? '…' }]}
-      actions={lottery && <LotteryStatus status={lottery.status} />}
+      actions={
+        lottery && (
+          <>
+            <LotteryStatus status={lottery.status} />
+            <HistoryLink type="lottery" id={lottery.id} />
+          </>
+        )
+      }
       intro={
         !lottery ? (
           <Card>

@@ -1,8 +1,8 @@
-import { formatDateTime, parseDate } from '@backoffice/shared/format';
+import { formatCount, formatDateTime, formatUsd, parseDate } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
 import { normalizeTicketInput, TICKET_NOT_FOUND, validateTicketNumber } from '@backoffice/shared/rules';
 import { AlertDialog, ListPage, useCopy, useLoad } from '@backoffice/shared/ui';
-import { Button, Card, Skeleton } from 'antd';
+import { Button, Card, Descriptions, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
@@ -17,13 +17,33 @@ import {
   distributionsOf,
   getLotteryDetails,
   getWinners,
+  type LotteryDetails,
   lookupTicket,
   prizeOf,
+  publishFigures,
   publishResults,
   type WinnerEntry,
 } from '../../data/lottery.ts';
 import { fallback, success } from '../../data/messages.ts';
 import { publishTicketColumns } from './PublishTickets.tsx';
+
+/** The figures the admin confirms: how many winners, what they are paid, what the admin keeps. */
+function PublishFiguresList({
+  lottery,
+  winners,
+}: {
+  lottery: LotteryDetails;
+  winners: readonly WinnerEntry[];
+}) {
+  const figures = publishFigures(lottery, winners);
+  return (
+    <Descriptions size="small" column={1} bordered className="lottery-publish-figures">
+      <Descriptions.Item label="Winners">{formatCount(figures.winners)}</Descriptions.Item>
+      <Descriptions.Item label="Total Paid">{formatUsd(figures.totalPaid)}</Descriptions.Item>
+      <Descriptions.Item label="Admin Profit">{formatUsd(figures.adminProfit)}</Descriptions.Item>
+    </Descriptions>
+  );
+}
 
 /** Announce Results (/lottery/publish/:id): draw winners, replace any by ticket number, publish. */
 export default function AnnounceResults() {
@@ -44,8 +64,9 @@ export default function AnnounceResults() {
   const [winners, setWinners] = useState<WinnerEntry[]>([]);
   const [generating, setGenerating] = useState(false);
   const [publishing, setPublishing] = useState(false);
-  /** Publish was clicked before the result time: the dialog asking to confirm is open. */
-  const [confirmingEarly, setConfirmingEarly] = useState(false);
+  /** Publish was clicked: the dialog with the figures asks to confirm (early: before the result time). */
+  const [confirm, setConfirm] = useState({ open: false, early: false });
+  const closeConfirm = () => setConfirm((c) => ({ ...c, open: false }));
 
   const lottery = details.data;
   // A lottery already published shows its result.
@@ -128,8 +149,8 @@ export default function AnnounceResults() {
     }
   };
 
+  /** The dialog stays open, busy, until the API answers: success leaves the page, failure closes it. */
   const publishNow = async () => {
-    setConfirmingEarly(false);
     setPublishing(true);
     try {
       await publishResults(http, lotteryId, winners);
@@ -138,14 +159,14 @@ export default function AnnounceResults() {
     } catch (error) {
       notify.error(failureMessage(error, fallback.publishFailed, fallback.publishError));
       setPublishing(false);
+      closeConfirm();
     }
   };
 
-  /** Before the result time, publishing needs an explicit confirmation; after it, Publish publishes. */
+  /** Publishing pays money: it always asks first, with the figures (issue 13), and warns when early. */
   const publish = () => {
     const resultTime = parseDate(lottery?.result_time ?? null);
-    if (resultTime !== null && resultTime.getTime() > Date.now()) setConfirmingEarly(true);
-    else void publishNow();
+    setConfirm({ open: true, early: resultTime !== null && resultTime.getTime() > Date.now() });
   };
 
   const winnersCard = (
@@ -247,14 +268,26 @@ export default function AnnounceResults() {
         empty="No tickets found"
         errorTitle="Error"
       />
-      <AlertDialog
-        open={confirmingEarly}
-        title="Publish Before Result Time"
-        message={`The result time (${formatDateTime(lottery?.result_time ?? null)}) has not come yet. Are you sure you want to publish the results now?`}
-        confirmLabel="Publish Now"
-        onConfirm={() => void publishNow()}
-        onCancel={() => setConfirmingEarly(false)}
-      />
+      {lottery && (
+        <AlertDialog
+          open={confirm.open}
+          title={confirm.early ? 'Publish Before Result Time' : 'Publish Results'}
+          message={
+            <>
+              <PublishFiguresList lottery={lottery} winners={winners} />
+              <p className="lottery-publish-question">
+                {confirm.early
+                  ? `The result time (${formatDateTime(lottery.result_time)}) has not come yet. Are you sure you want to publish the results now?`
+                  : 'The prizes are credited to the winners at once. Are you sure you want to publish the results?'}
+              </p>
+            </>
+          }
+          confirmLabel={confirm.early ? 'Publish Now' : 'Publish Results'}
+          busy={publishing}
+          onConfirm={() => void publishNow()}
+          onCancel={closeConfirm}
+        />
+      )}
     </>
   );
 }

@@ -17,7 +17,7 @@ import {
   upperCurrency,
 } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
-import { PageHeader, StatusTag, useLoad } from '@backoffice/shared/ui';
+import { HistoryLink, PageHeader, StatusTag, useLoad } from '@backoffice/shared/ui';
 import { Alert, Button, Card, Descriptions, Empty, Result, Skeleton, Statistic, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
@@ -347,6 +347,7 @@ export default function UserPage() {
         breadcrumb={[...crumbs, { label: user.username }]}
         actions={
           <>
+            <HistoryLink type="user" id={user.id} />
             <Button onClick={detail.reload} loading={detail.loading}>
               Refresh
             </Button>
