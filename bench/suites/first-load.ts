@@ -93,6 +93,19 @@ const SECOND_AREA_BUDGET = 60_000;
 /** Rows of a list (antd's Table) or its empty state. */
 const listReady = '.ant-table-row, .ant-empty, .bo-empty';
 
+/**
+ * The same list page as one plain React + antd + dayjs build (bench/floor/src/List.tsx): what antd's parts
+ * weigh without federation. The console's list pages show their ratio to it; 1.3x is the target proposed
+ * for federation's price (its runtime, and antd shared per component instead of bundled once).
+ */
+const floorList = {
+  label: 'floor list page',
+  app: 'floor',
+  path: '/list.html',
+  ready: { selectors: ['h1', listReady], buttons: [] },
+};
+const FLOOR_LIST_RATIO = 1.3;
+
 /** The pages measured. Adding one is adding an entry here. */
 export const pages: PageBench[] = [
   {
@@ -104,7 +117,8 @@ export const pages: PageBench[] = [
   {
     name: 'lottery-open',
     subject: signedIn('/lottery/open', { selectors: ['h1', listReady], buttons: [] }),
-    targets: { gzipMaxBytes: AREA_BUDGET },
+    baseline: floorList,
+    targets: { gzipMaxBytes: AREA_BUDGET, gzipMaxRatio: FLOOR_LIST_RATIO },
   },
   {
     name: 'withdrawals-pending, then users',
@@ -113,12 +127,18 @@ export const pages: PageBench[] = [
       { selectors: ['h1', listReady], buttons: [] },
       { click: 'nav a[href="/users"]', heading: 'Users', selector: listReady },
     ),
-    targets: { gzipMaxBytes: AREA_BUDGET, nextGzipMaxBytes: SECOND_AREA_BUDGET },
+    baseline: floorList,
+    targets: {
+      gzipMaxBytes: AREA_BUDGET,
+      gzipMaxRatio: FLOOR_LIST_RATIO,
+      nextGzipMaxBytes: SECOND_AREA_BUDGET,
+    },
   },
   {
     name: 'users',
     subject: signedIn('/users', { selectors: ['h1', listReady], buttons: [] }),
-    targets: { gzipMaxBytes: AREA_BUDGET },
+    baseline: floorList,
+    targets: { gzipMaxBytes: AREA_BUDGET, gzipMaxRatio: FLOOR_LIST_RATIO },
   },
 ];
 
@@ -238,15 +258,22 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
   });
   // An absolute budget is a baseline of that many bytes and a ratio of 1.
   const budget = page.targets.gzipMaxBytes;
-  const gzipRow: Comparison = budget
-    ? {
-        metric: 'JS+CSS bytes (gzip) vs budget',
-        unit: 'bytes',
-        baseline: budget,
-        subject: subject.gzip,
-        maxRatio: 1,
-      }
-    : row('JS+CSS bytes (gzip)', 'bytes', (s) => s.gzip, page.targets.gzipMaxRatio);
+  const gzipRows: Comparison[] = [
+    ...(budget
+      ? [
+          {
+            metric: 'JS+CSS bytes (gzip) vs budget',
+            unit: 'bytes' as const,
+            baseline: budget,
+            subject: subject.gzip,
+            maxRatio: 1,
+          },
+        ]
+      : []),
+    ...(baseline || !budget
+      ? [row('JS+CSS bytes (gzip)', 'bytes', (s) => s.gzip, page.targets.gzipMaxRatio)]
+      : []),
+  ];
 
   return {
     suite: 'first-load',
@@ -256,7 +283,7 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
     comparisons: [
       row('JS+CSS requests', 'count', (s) => s.requests),
       row('JS+CSS bytes (raw)', 'bytes', (s) => s.raw),
-      gzipRow,
+      ...gzipRows,
       ...(page.targets.nextGzipMaxBytes
         ? [
             {
