@@ -32,6 +32,7 @@ export {
   useListPage,
 } from './list/useListPage.ts';
 export { Modal, type ModalProps } from './Modal.tsx';
+export { NoAccess, type NoAccessProps } from './NoAccess.tsx';
 export { NumberInput, type NumberInputProps } from './NumberInput.tsx';
 export { type Crumb, PageHeader, type PageHeaderProps } from './PageHeader.tsx';
 export { Pagination, type PaginationProps } from './Pagination.tsx';
