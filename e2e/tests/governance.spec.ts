@@ -1,7 +1,10 @@
+import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { chooseOption } from '../support/antd.ts';
 import { ApiClient, enableTwoFactor } from '../support/api.ts';
-import { shellOrigin } from '../support/config.ts';
+import { screenshotsDir, shellOrigin } from '../support/config.ts';
 import { expect, sidebar, test, toast } from '../support/fixtures.ts';
 import { runState, storageStateFor } from '../support/state.ts';
 
@@ -59,6 +62,83 @@ test('a finance admin sees only finance in the sidebar and cannot open the lotte
 
   // The API refuses it too, whatever the console shows.
   const refused = await api.send('GET', '/admin/lottery?status=open', { token: finance.session.token });
+  expect(refused).toMatchObject({ status: 403, body: { message: 'Insufficient permissions' } });
+  await context.close();
+});
+
+/** A table's first data row (row 0 is its header). */
+const firstRow = (page: Page, table: string) =>
+  page.getByRole('table', { name: table }).getByRole('row').nth(1);
+
+test('an auditor reads every area but sees none of the buttons that change things', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const cold = { timeout: 30_000 };
+  // The superadmin (the default session) has the write buttons this test then looks for in vain.
+  await page.goto('/withdrawals/pending');
+  await expect(firstRow(page, 'Pending withdrawals')).toBeVisible(cold);
+  await expect(page.getByRole('button', { name: 'Update Selected' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Update withdrawal / }).first()).toBeVisible();
+
+  const auditor = await adminWithRoles(['auditor']);
+  const context = await browser.newContext({ storageState: storageStateFor(shellOrigin, auditor.session) });
+  const view = await context.newPage();
+  await view.setViewportSize({ width: 1280, height: 800 });
+  mkdirSync(screenshotsDir, { recursive: true });
+  const shot = (name: string) =>
+    view.screenshot({ path: join(screenshotsDir, `governance-auditor-${name}.png`), fullPage: true });
+
+  await view.goto('/withdrawals/pending');
+  await expect(firstRow(view, 'Pending withdrawals')).toBeVisible(cold);
+  await expect(view.getByRole('button', { name: /^Update/ })).toHaveCount(0);
+  await expect(view.getByRole('table', { name: 'Pending withdrawals' }).getByRole('checkbox')).toHaveCount(0);
+  await expect(view.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  // Every area in the sidebar (read access), the audit log, not the admin screen.
+  const nav = sidebar(view);
+  for (const area of ['Lottery', 'Mines', 'Withdrawals'])
+    await expect(nav.getByRole('button', { name: area })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Audit Log' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Admins' })).toHaveCount(0);
+  await expect(view.locator('.ant-spin-spinning')).toHaveCount(0);
+  await shot('pending-desktop');
+  await view.setViewportSize({ width: 390, height: 844 });
+  await shot('pending-phone');
+  await view.setViewportSize({ width: 1280, height: 800 });
+
+  await view.goto('/lottery/upcoming');
+  await expect(firstRow(view, 'Upcoming lotteries')).toBeVisible(cold);
+  await expect(view.getByRole('link', { name: /Create New Lottery/ })).toHaveCount(0);
+  await expect(view.getByRole('button', { name: /^(Update|Delete)$/ })).toHaveCount(0);
+  await view.goto('/lottery/open');
+  await expect(firstRow(view, 'Open lotteries').getByRole('link', { name: 'View' })).toBeVisible(cold);
+  await expect(view.getByRole('button', { name: 'Update' })).toHaveCount(0);
+  // A page that only changes things says so instead of showing a form the API would refuse.
+  await view.goto('/lottery/create-lottery');
+  await expect(view.getByRole('heading', { name: 'You do not have access to this page' })).toBeVisible(cold);
+  await expect(view.getByRole('form', { name: 'Create Lottery' })).toHaveCount(0);
+  await shot('create-lottery-desktop');
+
+  await view.goto('/users');
+  const user = firstRow(view, 'Users');
+  await expect(user).toBeVisible(cold);
+  await expect(view.getByRole('button', { name: /^(Block|Unblock) / })).toHaveCount(0);
+  await user.getByRole('link').first().click();
+  await expect(view.getByRole('region', { name: 'Profile' })).toBeVisible(cold);
+  await expect(view.getByRole('button', { name: 'Refresh' })).toBeVisible();
+  await expect(view.getByRole('button', { name: /^(Block|Unblock)$/ })).toHaveCount(0);
+
+  await view.goto('/support');
+  await expect(firstRow(view, 'Support tickets')).toBeVisible(cold);
+  await expect(view.getByRole('button', { name: /^(Update|Close) ticket / })).toHaveCount(0);
+
+  await view.goto('/mines/dashboard');
+  await expect(view.getByRole('heading', { name: 'Mines – All-Time Mines Activity' })).toBeVisible(cold);
+  await expect(view.getByRole('region', { name: 'All-time figures' })).toContainText('Total Games');
+
+  // The API refuses its writes too, whatever the console shows.
+  const refused = await api.send('DELETE', '/admin/support/1', { token: auditor.session.token });
   expect(refused).toMatchObject({ status: 403, body: { message: 'Insufficient permissions' } });
   await context.close();
 });

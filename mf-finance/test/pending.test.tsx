@@ -1,5 +1,5 @@
 import { ApiError } from '@backoffice/shared/host';
-import { type RecordedRequest, testHostContext } from '@backoffice/shared/host/testing';
+import { auditorAdmin, type RecordedRequest, testHostContext } from '@backoffice/shared/host/testing';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { choose, shownValue } from './antd.ts';
@@ -217,6 +217,18 @@ describe('pending withdrawals: selection (spec 2.9)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update Selected' }));
     expect(h.toasts).toContainEqual({ type: 'error', message: 'Please select withdrawals to update' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('pending withdrawals: a read-only admin (issue 13)', () => {
+  it('an auditor sees the withdrawals and Export CSV, but no Update, no ticks and no Update Selected', async () => {
+    const h = testHostContext({ 'GET /admin/withdrawal': (r) => pageOf(rows, r) }, { admin: auditorAdmin });
+    await openPage(h);
+    expect(within(table()).getByText('1,000.00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Export CSV/ })).toBeTruthy();
+    expect(within(table()).queryAllByRole('checkbox')).toEqual([]);
+    expect(screen.queryByRole('button', { name: /Update/ })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
-import { HostProvider, type RemoteAppProps } from '@backoffice/shared/host';
-import { Spinner } from '@backoffice/shared/ui';
+import { HostProvider, type RemoteAppProps, useCan } from '@backoffice/shared/host';
+import { NoAccess, Spinner } from '@backoffice/shared/ui';
 import '@backoffice/shared/ui/ui.css';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
@@ -30,6 +30,18 @@ function Screen({ children }: { children: ReactNode }) {
   );
 }
 
+/** A page that only changes lotteries: a read-only admin (e.g. an auditor) is told so instead of a form the API would refuse. */
+function WritersOnly({ children }: { children: ReactNode }) {
+  return useCan('lottery:write') ? (
+    children
+  ) : (
+    <NoAccess
+      title="You do not have access to this page"
+      subTitle="Your roles let you view lotteries but not change them. Ask a superadmin for the lottery role if you need it."
+    />
+  );
+}
+
 /** The remote's one exposed module: its routes, rendered by the shell inside the console layout. */
 export default function LotteryApp({ host }: RemoteAppProps) {
   return (
@@ -39,9 +51,11 @@ export default function LotteryApp({ host }: RemoteAppProps) {
           <Route
             path="/lottery/create-lottery"
             element={
-              <Screen>
-                <CreateLottery />
-              </Screen>
+              <WritersOnly>
+                <Screen>
+                  <CreateLottery />
+                </Screen>
+              </WritersOnly>
             }
           />
           <Route

@@ -92,8 +92,12 @@ export function currentPath(): string {
   return screen.getByTestId('location').textContent ?? '';
 }
 
-export function renderLottery(path: string, routes: Record<string, TestRoute>): TestHost {
-  const host = testHostContext(routes);
+export function renderLottery(
+  path: string,
+  routes: Record<string, TestRoute>,
+  options?: Parameters<typeof testHostContext>[1],
+): TestHost {
+  const host = testHostContext(routes, options);
   // No motion: happy-dom fires no animation ends, so closed dialogs would stay in the page.
   render(
     <ConfigProvider theme={{ token: { motion: false } }}>

@@ -10,8 +10,12 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-export function renderApp(url: string, routes: Record<string, TestRoute> = {}): TestHost {
-  const host = testHostContext(routes);
+export function renderApp(
+  url: string,
+  routes: Record<string, TestRoute> = {},
+  options?: Parameters<typeof testHostContext>[1],
+): TestHost {
+  const host = testHostContext(routes, options);
   render(
     <MemoryRouter initialEntries={[url]}>
       <Routes>

@@ -1,5 +1,5 @@
 import type { RecordedRequest } from '@backoffice/shared/host/testing';
-import { testHostContext } from '@backoffice/shared/host/testing';
+import { auditorAdmin, testHostContext } from '@backoffice/shared/host/testing';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeSupportTicket, updateSupportTicket } from '../src/data/support.ts';
@@ -51,6 +51,14 @@ function row(name: RegExp | string) {
 }
 
 describe('Support Tickets (spec 2.8)', () => {
+  it('shows a read-only admin (auditor) the tickets and View More, without Update or Close (issue 13)', async () => {
+    renderApp('/support', { 'GET /admin/support': listRoute() }, { admin: auditorAdmin });
+    expect(await screen.findByText('Refunded')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'View More of ticket #1' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^(Update|Close) ticket/ })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  });
+
   it('shows the heading, Refresh and the message cut at 100 characters with View More past 80', async () => {
     renderApp('/support', { 'GET /admin/support': listRoute() });
     expect(await screen.findByRole('heading', { name: 'Support Tickets' })).toBeTruthy();

@@ -1,4 +1,5 @@
 import type { UserDetails } from '@backoffice/shared/contract';
+import { auditorAdmin } from '@backoffice/shared/host/testing';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withdrawalLink } from '../src/features/user/links.ts';
@@ -157,6 +158,17 @@ describe('the user page /users/{id}', () => {
     expect(screen.getByText('Rank 1: won 300.00 USDT')).toBeTruthy();
     expect(screen.getByText('No mine games yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Users' }).getAttribute('href')).toBe('/users');
+  });
+
+  it('shows a read-only admin (auditor) the user with Refresh but no Block or Unblock (issue 13)', async () => {
+    renderApp(
+      '/users/7',
+      { 'GET /admin/user/7': () => ({ success: true, message: 'OK', data: details('blocked') }) },
+      { admin: auditorAdmin },
+    );
+    expect(await screen.findByRole('heading', { name: 'Jane Roe' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /block/i })).toBeNull();
   });
 
   it('unblocks from the page, then offers Block again', async () => {

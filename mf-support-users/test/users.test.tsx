@@ -1,4 +1,4 @@
-import type { RecordedRequest } from '@backoffice/shared/host/testing';
+import { auditorAdmin, type RecordedRequest } from '@backoffice/shared/host/testing';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pageCounts } from '../src/features/users/counts.ts';
@@ -84,6 +84,14 @@ describe('Users (spec 2.6)', () => {
       active: 1,
       blocked: 1,
     });
+  });
+
+  it('shows a read-only admin (auditor) the users without Block, Unblock or the Actions column (issue 13)', async () => {
+    renderApp('/users', { 'GET /admin/user': listRoute() }, { admin: auditorAdmin });
+    expect(await screen.findByText('User 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Export CSV/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^(Block|Unblock) user/ })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
   });
 
   it('lists role and status; the button reads Unblock for blocked users, Block otherwise; names link to the user page', async () => {

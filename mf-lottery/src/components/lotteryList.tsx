@@ -28,9 +28,9 @@ export function useLotteryList(
   });
 }
 
-/** The open and upcoming lists: name, status, price, pool, schedule, winners and the row's actions. */
-export function scheduleColumns(actions: (lottery: Lottery) => ReactNode): ListColumn<Lottery>[] {
-  return [
+/** The open and upcoming lists: name, status, price, pool, schedule, winners and the row's actions (if any). */
+export function scheduleColumns(actions?: (lottery: Lottery) => ReactNode): ListColumn<Lottery>[] {
+  const columns: ListColumn<Lottery>[] = [
     { key: 'name', title: 'Lottery Name', render: (l) => <span className="lottery-name">{l.name}</span> },
     { key: 'status', title: 'Status', render: (l) => <LotteryStatus status={l.status} /> },
     { key: 'price', title: 'Ticket Price', align: 'right', render: (l) => formatUsd(l.ticket_price) },
@@ -41,6 +41,10 @@ export function scheduleColumns(actions: (lottery: Lottery) => ReactNode): ListC
       render: (l) => <Schedule start={l.start_time} end={l.end_time} result={l.result_time} />,
     },
     { key: 'winners', title: 'Winners', align: 'center', render: (l) => formatCount(l.winners) },
+  ];
+  if (!actions) return columns;
+  return [
+    ...columns,
     {
       key: 'action',
       title: 'Action',

@@ -28,6 +28,14 @@ export interface TestHost extends HostContext {
   signOuts: number;
 }
 
+/** A read-only admin (issue 13): reads every area, changes nothing. The default test admin is a superadmin. */
+export const auditorAdmin: AdminUser = {
+  id: 2,
+  email: 'auditor@example.com',
+  name: 'Auditor',
+  roles: ['auditor'],
+};
+
 /**
  * A HostContext for component tests: HTTP answered by `routes` keyed 'METHOD /path', every request,
  * toast and navigation recorded. Responses still go through the contract schema, as in the real host.

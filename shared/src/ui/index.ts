@@ -23,6 +23,7 @@ export {
   sortField,
   useListPage,
 } from './list/useListPage.ts';
+export { NoAccess, type NoAccessProps } from './NoAccess.tsx';
 export { type Crumb, PageHeader, type PageHeaderProps } from './PageHeader.tsx';
 export { Spinner, type SpinnerProps } from './Spinner.tsx';
 export { useCopy } from './useCopy.ts';

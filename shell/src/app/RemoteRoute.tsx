@@ -1,10 +1,10 @@
 import { rolesGrant } from '@backoffice/shared/permissions';
+import { NoAccess } from '@backoffice/shared/ui';
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { areaOf } from '../auth/access.ts';
 import { useAuth } from '../auth/store.ts';
 import { Loading } from '../components/Loading.tsx';
-import { NoAccess } from '../components/NoAccess.tsx';
 import { AreaUnavailable, RemoteArea } from '../components/RemoteArea.tsx';
 import { findRemote } from '../registry/match.ts';
 import { useRegistry } from '../registry/store.ts';

@@ -1,9 +1,9 @@
 import type { Permission } from '@backoffice/shared/permissions';
+import { NoAccess } from '@backoffice/shared/ui';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useCanShell } from '../auth/access.ts';
 import { useAuth } from '../auth/store.ts';
-import { NoAccess } from '../components/NoAccess.tsx';
 
 /** Every route but the sign-in page needs a stored token (spec section 2.1). */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import type { Withdrawal } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { formatUsdt, isWithdrawalUpdatable, sumMoney } from '@backoffice/shared/format';
-import { useHost } from '@backoffice/shared/host';
+import { useCan, useHost } from '@backoffice/shared/host';
 import { DEFAULT_SORT, validateBulkSelection, withdrawalSortFields } from '@backoffice/shared/rules';
 import {
   ExportButton,
@@ -58,6 +58,8 @@ function DecisionFigures({ target, rows }: { target: Target; rows: Withdrawal[] 
 /** /withdrawals/pending (spec 2.9): search card, selectable table, single and bulk status updates. */
 export default function PendingWithdrawals() {
   const { http, notify } = useHost();
+  // Deciding withdrawals is finance:write: a read-only admin sees the list without its buttons and ticks.
+  const canWrite = useCan('finance:write');
   const list = useListPage({
     area: 'finance',
     list: 'pending-withdrawals',
@@ -146,7 +148,9 @@ export default function PendingWithdrawals() {
     withdrawalColumns.address,
     withdrawalColumns.status,
     withdrawalColumns.createdAt,
-    {
+  ];
+  if (canWrite)
+    columns.push({
       key: 'actions',
       title: 'Actions',
       hideable: false,
@@ -161,8 +165,7 @@ export default function PendingWithdrawals() {
             Update
           </Button>
         ) : null,
-    },
-  ];
+    });
 
   return (
     <>
@@ -194,7 +197,7 @@ export default function PendingWithdrawals() {
         tableTitle="Withdrawals"
         toolbar={
           <>
-            {list.error === null && (
+            {canWrite && list.error === null && (
               <div className="finance-bulk">
                 {failures.length > 0 && (
                   <Alert
@@ -235,11 +238,11 @@ export default function PendingWithdrawals() {
         caption="Pending withdrawals"
         columns={columns}
         rowKey={(w) => w.id}
-        selection={{
-          selected,
-          onChange: setSelected,
-          isSelectable: (w) => isWithdrawalUpdatable(w.status),
-        }}
+        selection={
+          canWrite
+            ? { selected, onChange: setSelected, isSelectable: (w) => isWithdrawalUpdatable(w.status) }
+            : undefined
+        }
         empty="No pending withdrawals found"
         errorTitle="Error Loading Withdrawals"
       />

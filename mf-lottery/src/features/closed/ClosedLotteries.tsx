@@ -1,9 +1,10 @@
 import { endpoints } from '@backoffice/shared/endpoints';
 import { formatCount, formatDateTime, formatUsd } from '@backoffice/shared/format';
-import { errorMessage, useHost } from '@backoffice/shared/host';
+import { errorMessage, useCan, useHost } from '@backoffice/shared/host';
 import { AlertDialog, ExportButton, type ListColumn, ListPage } from '@backoffice/shared/ui';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { useLotteryList } from '../../components/lotteryList.tsx';
 import { LotteryStatus } from '../../components/status.tsx';
@@ -14,9 +15,19 @@ import { fallback } from '../../data/messages.ts';
 const participants = (l: Lottery) =>
   `${formatCount(l.current_participants)}/${l.max_participants === null ? '∞' : formatCount(l.max_participants)}`;
 
-/** The row's way forward: announce the result, or complete a lottery no active ticket takes part in. */
-function Action({ lottery, onComplete }: { lottery: Lottery; onComplete(lottery: Lottery): void }) {
+/**
+ * The row's way forward: announce the result, or complete a lottery no active ticket takes part in.
+ * Both change the lottery (lottery:write): without `onComplete` (a read-only admin) the row links to its details.
+ */
+function Action({ lottery, onComplete }: { lottery: Lottery; onComplete?(lottery: Lottery): void }) {
   if (lottery.prize_distributed) return <Tag color="green">Distributed</Tag>;
+  if (!onComplete) {
+    return (
+      <Link className="lottery-link" to={`/lottery/details/${lottery.id}`}>
+        View
+      </Link>
+    );
+  }
   if (lottery.current_participants === 0) {
     return (
       <Button size="small" onClick={() => onComplete(lottery)}>
@@ -31,7 +42,7 @@ function Action({ lottery, onComplete }: { lottery: Lottery; onComplete(lottery:
   );
 }
 
-const columnsWith = (onComplete: (lottery: Lottery) => void): ListColumn<Lottery>[] => [
+const columnsWith = (onComplete?: (lottery: Lottery) => void): ListColumn<Lottery>[] => [
   { key: 'name', title: 'Lottery Name', render: (l) => <span className="lottery-name">{l.name}</span> },
   { key: 'status', title: 'Status', render: (l) => <LotteryStatus status={l.status} /> },
   { key: 'pool', title: 'Total Pool', align: 'right', render: (l) => formatUsd(l.total_pool) },
@@ -54,6 +65,7 @@ export default function ClosedLotteries() {
   const list = useLotteryList('closed', { failure: fallback.closedList });
   useToastOnError(list.error);
   const { http, notify } = useHost();
+  const canWrite = useCan('lottery:write');
   const [completing, setCompleting] = useState<Lottery | null>(null);
   const [busy, setBusy] = useState(false);
   const complete = async () => {
@@ -84,7 +96,7 @@ export default function ClosedLotteries() {
         }
         tableTitle="Ended lotteries waiting for their results"
         caption="Closed lotteries"
-        columns={columnsWith(setCompleting)}
+        columns={columnsWith(canWrite ? setCompleting : undefined)}
         rowKey={(l) => l.id}
         empty="No closed lotteries found"
         errorTitle="Error Loading Lotteries"

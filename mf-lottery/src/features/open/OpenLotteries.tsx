@@ -1,4 +1,5 @@
 import { endpoints } from '@backoffice/shared/endpoints';
+import { useCan } from '@backoffice/shared/host';
 import { LOTTERY_LOOKUP_LIMIT } from '@backoffice/shared/rules';
 import { ExportButton, ListPage } from '@backoffice/shared/ui';
 import { Button } from 'antd';
@@ -10,17 +11,20 @@ import { useToastOnError } from '../../components/useToastOnError.ts';
 import type { Lottery } from '../../data/lottery.ts';
 import { fallback } from '../../data/messages.ts';
 
-/** Open Lotteries (/lottery/open): the running lotteries, each with Update and View. */
+/** Open Lotteries (/lottery/open): the running lotteries, each with Update (lottery:write) and View. */
 export default function OpenLotteries() {
+  const canWrite = useCan('lottery:write');
   const list = useLotteryList('open', { failure: fallback.openList, defaultPageSize: LOTTERY_LOOKUP_LIMIT });
   useToastOnError(list.error);
   const [editing, setEditing] = useState<Lottery | null>(null);
 
   const columns = scheduleColumns((lottery) => (
     <>
-      <Button size="small" onClick={() => setEditing(lottery)}>
-        Update
-      </Button>
+      {canWrite && (
+        <Button size="small" onClick={() => setEditing(lottery)}>
+          Update
+        </Button>
+      )}
       <Link className="lottery-link" to={`/lottery/details/${lottery.id}`}>
         View
       </Link>

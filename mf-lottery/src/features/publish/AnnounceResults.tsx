@@ -1,5 +1,5 @@
 import { formatCount, formatDateTime, formatUsd, parseDate } from '@backoffice/shared/format';
-import { useHost } from '@backoffice/shared/host';
+import { useCan, useHost } from '@backoffice/shared/host';
 import { normalizeTicketInput, TICKET_NOT_FOUND, validateTicketNumber } from '@backoffice/shared/rules';
 import { AlertDialog, ListPage, useCopy, useLoad } from '@backoffice/shared/ui';
 import { Button, Card, Descriptions, Skeleton } from 'antd';
@@ -50,6 +50,8 @@ export default function AnnounceResults() {
   const { id = '' } = useParams();
   const lotteryId = Number(id);
   const { http, notify } = useHost();
+  // Drawing, replacing and publishing winners is lottery:write: a read-only admin sees the figures only.
+  const canWrite = useCan('lottery:write');
   const navigate = useNavigate();
   const copy = useCopy();
   const details = useLoad((signal) => getLotteryDetails(http, id, signal), [http, id]);
@@ -87,7 +89,7 @@ export default function AnnounceResults() {
   const published = lottery?.prize_distributed === true;
   const distributions = lottery ? distributionsOf(lottery) : [];
   const closed = lottery?.status === 'closed';
-  const canDraw = lottery !== undefined && closed && !published;
+  const canDraw = canWrite && lottery !== undefined && closed && !published;
 
   const copyTicket = async (ticketNumber: string) => {
     if (await copy(ticketNumber)) notify.success(success.copied);
@@ -175,24 +177,29 @@ export default function AnnounceResults() {
       size="small"
       className="lottery-winners-card"
       extra={
-        <div className="lottery-actions">
-          <Button onClick={generate} loading={generating} disabled={!canDraw || publishing}>
-            {winners.length > 0 ? 'Regenerate' : 'Generate'}
-          </Button>
-          <Button
-            type="primary"
-            onClick={publish}
-            loading={publishing}
-            disabled={winners.length === 0 || !canDraw || generating}
-          >
-            Publish
-          </Button>
-        </div>
+        canWrite && (
+          <div className="lottery-actions">
+            <Button onClick={generate} loading={generating} disabled={!canDraw || publishing}>
+              {winners.length > 0 ? 'Regenerate' : 'Generate'}
+            </Button>
+            <Button
+              type="primary"
+              onClick={publish}
+              loading={publishing}
+              disabled={winners.length === 0 || !canDraw || generating}
+            >
+              Publish
+            </Button>
+          </div>
+        )
       }
     >
       {lottery && published && <p className="lottery-note">The results of this lottery are published.</p>}
       {lottery && !closed && !published && (
         <p className="lottery-note">Winners can be drawn once the lottery has closed.</p>
+      )}
+      {lottery && closed && !published && !canWrite && (
+        <p className="lottery-note">The results of this lottery are not published yet.</p>
       )}
       <div className="lottery-winner-grid">
         {generating || !lottery ? (

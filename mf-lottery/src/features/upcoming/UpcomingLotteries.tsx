@@ -1,5 +1,5 @@
 import { endpoints } from '@backoffice/shared/endpoints';
-import { useHost } from '@backoffice/shared/host';
+import { useCan, useHost } from '@backoffice/shared/host';
 import { LOTTERY_LOOKUP_LIMIT } from '@backoffice/shared/rules';
 import { AlertDialog, ExportButton, Icon, ListPage } from '@backoffice/shared/ui';
 import { PlusOutlined } from '@backoffice/shared/ui/icons';
@@ -13,9 +13,10 @@ import { userMessage } from '../../data/errors.ts';
 import { deleteLottery, type Lottery } from '../../data/lottery.ts';
 import { fallback, success } from '../../data/messages.ts';
 
-/** Upcoming Lotteries (/lottery/upcoming): not started yet; update or delete them. */
+/** Upcoming Lotteries (/lottery/upcoming): not started yet; update or delete them (lottery:write). */
 export default function UpcomingLotteries() {
   const { http, notify } = useHost();
+  const canWrite = useCan('lottery:write');
   const list = useLotteryList('upcoming', {
     failure: fallback.upcomingList,
     defaultPageSize: LOTTERY_LOOKUP_LIMIT,
@@ -40,16 +41,20 @@ export default function UpcomingLotteries() {
     }
   };
 
-  const columns = scheduleColumns((lottery) => (
-    <>
-      <Button size="small" onClick={() => setEditing(lottery)}>
-        Update
-      </Button>
-      <Button size="small" danger onClick={() => setDeleting(lottery)}>
-        Delete
-      </Button>
-    </>
-  ));
+  const columns = scheduleColumns(
+    canWrite
+      ? (lottery) => (
+          <>
+            <Button size="small" onClick={() => setEditing(lottery)}>
+              Update
+            </Button>
+            <Button size="small" danger onClick={() => setDeleting(lottery)}>
+              Delete
+            </Button>
+          </>
+        )
+      : undefined,
+  );
 
   return (
     <>
@@ -58,13 +63,15 @@ export default function UpcomingLotteries() {
         title="Upcoming Lotteries"
         breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: 'Upcoming Lotteries' }]}
         actions={
-          <LinkButton
-            type="primary"
-            icon={<Icon icon={PlusOutlined} aria-hidden="true" />}
-            to="/lottery/create-lottery"
-          >
-            Create New Lottery
-          </LinkButton>
+          canWrite && (
+            <LinkButton
+              type="primary"
+              icon={<Icon icon={PlusOutlined} aria-hidden="true" />}
+              to="/lottery/create-lottery"
+            >
+              Create New Lottery
+            </LinkButton>
+          )
         }
         toolbar={
           <ExportButton

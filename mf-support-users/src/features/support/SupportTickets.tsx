@@ -1,6 +1,7 @@
 import type { SupportTicket } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { dayBounds, needsViewMore, previewMessage } from '@backoffice/shared/format';
+import { useCan } from '@backoffice/shared/host';
 import { DEFAULT_SORT, supportSortFields } from '@backoffice/shared/rules';
 import {
   DayRangePicker,
@@ -37,6 +38,8 @@ const STATUS_OPTIONS = [
 
 /** Spec 2.8: Support Tickets. */
 export default function SupportTickets() {
+  // Updating and closing tickets is support-users:write: a read-only admin sees no Actions column.
+  const canWrite = useCan('support-users:write');
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useListPage({
     area: 'support-users',
@@ -117,7 +120,9 @@ export default function SupportTickets() {
       sortKey: 'createdAt',
       render: (t) => <DateTimeCell value={t.createdAt} />,
     },
-    {
+  ];
+  if (canWrite)
+    columns.push({
       key: 'actions',
       title: 'Actions',
       hideable: false,
@@ -142,8 +147,7 @@ export default function SupportTickets() {
           </Button>
         </div>
       ),
-    },
-  ];
+    });
 
   const done = () => {
     setDialog(null);

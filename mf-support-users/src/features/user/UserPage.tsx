@@ -16,7 +16,7 @@ import {
   shortenAddress,
   upperCurrency,
 } from '@backoffice/shared/format';
-import { useHost } from '@backoffice/shared/host';
+import { useCan, useHost } from '@backoffice/shared/host';
 import { HistoryLink, PageHeader, StatusTag, useLoad } from '@backoffice/shared/ui';
 import { Alert, Button, Card, Descriptions, Empty, Result, Skeleton, Statistic, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -282,6 +282,8 @@ const crumbs = [
 export default function UserPage() {
   const { id = '' } = useParams();
   const { http } = useHost();
+  // Block and Unblock are support-users:write: a read-only admin sees only Refresh.
+  const canWrite = useCan('support-users:write');
   const [blocking, setBlocking] = useState(false);
   const detail = useLoad(
     (signal) =>
@@ -351,20 +353,21 @@ export default function UserPage() {
             <Button onClick={detail.reload} loading={detail.loading}>
               Refresh
             </Button>
-            {user.status === 'blocked' ? (
-              <Button
-                key="unblock"
-                type="primary"
-                loading={busyId === user.id}
-                onClick={() => unblock(user.id)}
-              >
-                Unblock
-              </Button>
-            ) : (
-              <Button key="block" type="primary" danger onClick={() => setBlocking(true)}>
-                Block
-              </Button>
-            )}
+            {canWrite &&
+              (user.status === 'blocked' ? (
+                <Button
+                  key="unblock"
+                  type="primary"
+                  loading={busyId === user.id}
+                  onClick={() => unblock(user.id)}
+                >
+                  Unblock
+                </Button>
+              ) : (
+                <Button key="block" type="primary" danger onClick={() => setBlocking(true)}>
+                  Block
+                </Button>
+              ))}
           </>
         }
       />

@@ -1,6 +1,7 @@
 import type { User } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { formatCount, formatDateTime, formatShortDate } from '@backoffice/shared/format';
+import { useCan } from '@backoffice/shared/host';
 import { DEFAULT_SORT, userSortFields } from '@backoffice/shared/rules';
 import {
   ExportButton,
@@ -31,6 +32,8 @@ const STATUS_OPTIONS = [
 
 /** Spec 2.6: Users. */
 export default function UsersList() {
+  // Blocking and unblocking is support-users:write: a read-only admin sees no Actions column.
+  const canWrite = useCan('support-users:write');
   const [blocking, setBlocking] = useState<User | null>(null);
   const list = useListPage({
     area: 'support-users',
@@ -103,7 +106,9 @@ export default function UsersList() {
         </span>
       ),
     },
-    {
+  ];
+  if (canWrite)
+    columns.push({
       key: 'actions',
       title: 'Actions',
       hideable: false,
@@ -122,8 +127,7 @@ export default function UsersList() {
             Block
           </Button>
         ),
-    },
-  ];
+    });
 
   const show = (value: number) => (loaded ? formatCount(value) : '…');
   const summary = (
