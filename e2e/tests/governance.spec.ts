@@ -111,6 +111,9 @@ test('an auditor reads every area but sees none of the buttons that change thing
   await expect(firstRow(view, 'Upcoming lotteries')).toBeVisible(cold);
   await expect(view.getByRole('link', { name: /Create New Lottery/ })).toHaveCount(0);
   await expect(view.getByRole('button', { name: /^(Update|Delete)$/ })).toHaveCount(0);
+  // The sidebar's Lottery group is open here: it lists the lists, not the page that only creates.
+  await expect(nav.getByRole('link', { name: 'Upcoming' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Create Lottery' })).toHaveCount(0);
   await view.goto('/lottery/open');
   await expect(firstRow(view, 'Open lotteries').getByRole('link', { name: 'View' })).toBeVisible(cold);
   await expect(view.getByRole('button', { name: 'Update' })).toHaveCount(0);

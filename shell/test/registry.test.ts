@@ -20,7 +20,10 @@ const registry = parseRegistry({
           label: 'Mines',
           icon: 'mines',
           order: 60,
-          children: [{ label: 'Dashboard', path: '/mines/dashboard' }],
+          children: [
+            { label: 'Dashboard', path: '/mines/dashboard' },
+            { label: 'New Game', path: '/mines/new', access: 'write' },
+          ],
         },
       ],
     },
@@ -53,6 +56,19 @@ describe('the runtime registry', () => {
       }),
     ).toThrow('remotes[0].menu[0].order must be a number');
     expect(() => parseRegistry({ remotes: [{ name: 'x', entry: 'u', routes: [] }] })).toThrow();
+    const withLink = (access: string) => ({
+      remotes: [
+        {
+          name: 'x',
+          entry: 'u',
+          routes: [{ path: '/a', title: 'A' }],
+          menu: [{ key: 'k', label: 'L', order: 1, children: [{ label: 'C', path: '/a', access }] }],
+        },
+      ],
+    });
+    expect(() => parseRegistry(withLink('admin'))).toThrow(
+      'remotes[0].menu[0].children[0].access must match',
+    );
     expect(() =>
       parseRegistry({
         remotes: [{ name: 'bad-name', entry: 'u', routes: [{ path: '/a', title: 'A' }] }],
@@ -104,6 +120,13 @@ describe('the runtime registry', () => {
       'Audit Log',
     ]);
     expect(buildMenu(areas, []).map((item) => item.label)).toEqual(['Dashboard', 'Maintenance']);
+    // A page that only changes things is listed for the area's role, not for a reader.
+    const mines = (roles: string[]) =>
+      buildMenu(areas, roles)
+        .find((item) => item.key === 'mines')
+        ?.children?.map((child) => child.label);
+    expect(mines(['mines'])).toEqual(['Dashboard', 'New Game']);
+    expect(mines(['auditor'])).toEqual(['Dashboard']);
   });
 
   it('marks the current entry', () => {

@@ -1,3 +1,4 @@
+import { rolesGrant } from '@backoffice/shared/permissions';
 import { areaOf, type Guarded, visibleMenu } from '../auth/access.ts';
 import type { MenuItem, Registry } from '../registry/registry.ts';
 
@@ -14,8 +15,10 @@ export function buildMenu(registry: Registry | null, roles: readonly string[]): 
   const fromRemotes: Guarded[] =
     registry?.remotes.flatMap((remote) => {
       const area = areaOf(remote);
+      const canWrite = !area || rolesGrant(roles, `${area}:write`);
       return remote.menu.map((item) => ({
         ...item,
+        ...(item.children ? { children: item.children.filter((c) => canWrite || c.access !== 'write') } : {}),
         ...(area ? { permission: `${area}:read` as const } : {}),
       }));
     }) ?? [];

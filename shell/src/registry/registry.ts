@@ -9,6 +9,8 @@
 export interface MenuLink {
   label: string;
   path: string;
+  /** 'write': a page that only changes things (e.g. Create Lottery), listed for the area's write role. */
+  access?: 'write';
 }
 
 export interface MenuItem {
@@ -66,7 +68,13 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function menuLink(value: unknown, where: string): MenuLink {
   const link = object(value, where);
-  return { label: text(link.label, `${where}.label`), path: text(link.path, `${where}.path`, PATH) };
+  return {
+    label: text(link.label, `${where}.label`),
+    path: text(link.path, `${where}.path`, PATH),
+    ...(link.access === undefined
+      ? {}
+      : { access: text(link.access, `${where}.access`, /^write$/) as 'write' }),
+  };
 }
 
 function menuItem(value: unknown, where: string): MenuItem {
