@@ -82,7 +82,9 @@ describe('Open Lotteries', () => {
     });
     await screen.findByText('Daily Draw');
     fireEvent.click(within(rowOf('Daily Draw')).getByRole('button', { name: 'Update' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Update Lottery' });
+    // By its title's text: under test every antd dialog's aria-labelledby is rc-util's fixed 'test-id'.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelector('.ant-modal-title')?.textContent).toBe('Update Lottery');
     expect(within(dialog).getByText('Open')).toBeTruthy();
     const start = within(dialog).getByLabelText('Start Time') as HTMLInputElement;
     const end = within(dialog).getByLabelText('End Time') as HTMLInputElement;

@@ -47,7 +47,7 @@ function listRoute(rows = page1, total = 57) {
 
 function stat(label: string) {
   const summary = screen.getByRole('region', { name: 'Summary' });
-  const card = within(summary).getByText(label).closest('.ant-card')!;
+  const card = within(summary).getByText(label).closest('.su-stat')!;
   return card.textContent ?? '';
 }
 

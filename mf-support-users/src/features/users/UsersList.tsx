@@ -12,7 +12,7 @@ import {
   StatusTag,
   useListPage,
 } from '@backoffice/shared/ui';
-import { Button, Card, Form, Input, Select, Statistic, Tag } from 'antd';
+import { Button, Form, Input, Select, Statistic, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BlockUserDialog } from '../../components/BlockUserDialog.tsx';
@@ -130,20 +130,21 @@ export default function UsersList() {
     });
 
   const show = (value: number) => (loaded ? formatCount(value) : '…');
+  // Plain boxes rather than antd's Card: Card brings its Tabs (and their Dropdown and Menu) to the page.
   const summary = (
     <section className="su-stats" aria-label="Summary">
-      <Card size="small">
+      <div className="su-stat">
         <Statistic title="Total Users" value={show(list.total)} />
         <span className="su-muted">matching the filters</span>
-      </Card>
-      <Card size="small">
+      </div>
+      <div className="su-stat">
         <Statistic title="Active" value={show(counts.active)} styles={{ content: { color: '#389e0d' } }} />
         <span className="su-muted">on this page</span>
-      </Card>
-      <Card size="small">
+      </div>
+      <div className="su-stat">
         <Statistic title="Blocked" value={show(counts.blocked)} styles={{ content: { color: '#cf1322' } }} />
         <span className="su-muted">on this page</span>
-      </Card>
+      </div>
     </section>
   );
 
