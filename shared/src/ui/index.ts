@@ -17,7 +17,7 @@ export {
 export { EmptyState } from './EmptyState.tsx';
 export { ErrorPanel, type ErrorPanelProps } from './ErrorPanel.tsx';
 export { Field, type FieldProps } from './Field.tsx';
-export { ExportButton } from './list/ExportButton.tsx';
+export { ExportButton, exportProgress } from './list/ExportButton.tsx';
 export { type ListColumn, ListPage, type ListPageProps, type ListSelection } from './list/ListPage.tsx';
 export { type ListPrefs, listPrefsStore, useListPrefs } from './list/prefs.ts';
 export { DayRangePicker, SearchForm } from './list/SearchForm.tsx';
