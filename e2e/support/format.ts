@@ -14,3 +14,9 @@ export function money(decimal: string, prefix: '' | '$' = ''): string {
 export const usdt = (decimal: string) => `${money(decimal)} USDT`;
 export const usd = (decimal: string) => money(decimal, '$');
 export const count = (n: number) => group(String(n));
+
+/** A threshold as the Settings screen shows it, every decimal kept: '12345.678' -> '12,345.678 USDT'. */
+export function threshold(decimal: string): string {
+  const [whole = '0', fraction] = decimal.split('.');
+  return `${group(whole)}${fraction ? `.${fraction}` : ''} USDT`;
+}

@@ -6,6 +6,7 @@ import { chooseOption } from '../support/antd.ts';
 import { ApiClient, enableTwoFactor } from '../support/api.ts';
 import { screenshotsDir, shellOrigin } from '../support/config.ts';
 import { expect, sidebar, test, toast } from '../support/fixtures.ts';
+import { threshold } from '../support/format.ts';
 import { runState, storageStateFor } from '../support/state.ts';
 
 // Issue 13: roles per area in the console, and the superadmin's admin screen.
@@ -42,7 +43,10 @@ test('a finance admin sees only finance in the sidebar and cannot open the lotte
   const page = await context.newPage();
 
   await page.goto('/withdrawals/pending');
-  await expect(page.getByRole('heading', { level: 1, name: 'Pending Withdrawals' })).toBeVisible();
+  // A cold area load can take well over 10 s on the shared machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Pending Withdrawals' })).toBeVisible({
+    timeout: 30_000,
+  });
   // The withdrawals are listed, without the History links of the audit log (not theirs to read).
   await expect(page.getByRole('button', { name: /^Update withdrawal \d+$/ }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: /^History of withdrawal/ })).toHaveCount(0);
@@ -51,13 +55,15 @@ test('a finance admin sees only finance in the sidebar and cannot open the lotte
   await expect(nav.getByRole('link', { name: 'Transactions' })).toBeVisible();
   for (const hidden of ['Lottery', 'Mines'])
     await expect(nav.getByRole('button', { name: hidden })).toHaveCount(0);
-  for (const hidden of ['Users', 'Support', 'Admins', 'Audit Log']) {
+  for (const hidden of ['Users', 'Support', 'Admins', 'Audit Log', 'Settings']) {
     await expect(nav.getByRole('link', { name: hidden })).toHaveCount(0);
   }
 
   await page.goto('/lottery/open');
   await expect(page.getByRole('heading', { name: 'You do not have access to this area' })).toBeVisible();
   await page.goto('/admins');
+  await expect(page.getByRole('heading', { name: 'You do not have access to this area' })).toBeVisible();
+  await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'You do not have access to this area' })).toBeVisible();
 
   // The API refuses it too, whatever the console shows.
@@ -198,6 +204,62 @@ test('a superadmin creates an admin, who signs in with the one-time password, th
   expect(again.body.data).toMatchObject({ setupRequired: true });
   const old = await api.send('GET', '/admin/mines/stats', { token: session.token });
   expect(old.status).toBe(401);
+});
+
+test('a superadmin changes the four-eyes threshold on the Settings screen, then goes back to the API default', async ({
+  page,
+}) => {
+  type Settings = { threshold: string | null; source: string; settingThreshold: string | null };
+  const read = async () =>
+    (await api.send<Settings>('GET', '/admin/settings/four-eyes', { token: superToken() })).body.data!;
+  const before = await read();
+  expect(before.source).toBe('env');
+  // The four-eyes test below sets its own threshold and needs this one gone, whatever the order.
+  try {
+    await page.goto('/');
+    await sidebar(page).getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    const fact = (label: string) => page.getByRole('row').filter({ hasText: label });
+    const envDefault = threshold(before.threshold!);
+    await expect(fact('Threshold in force')).toContainText(envDefault);
+    await expect(fact('Comes from')).toContainText('API default');
+
+    // The API's rule, checked before anything is sent.
+    const input = page.getByLabel('New threshold');
+    await input.fill('1.123456789');
+    await page.getByRole('button', { name: 'Save threshold' }).click();
+    await expect(page.getByText('Threshold must be a positive amount with at most 8 decimals')).toBeVisible();
+
+    await input.fill('12345.678');
+    await page.getByRole('button', { name: 'Save threshold' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Change four-eyes threshold' });
+    await expect(confirm).toContainText(`${envDefault} → 12,345.678 USDT`);
+    await confirm.getByRole('button', { name: 'Change threshold' }).click();
+    await expect(toast(page, 'Four-eyes threshold is now 12,345.678 USDT')).toBeVisible();
+    await expect(fact('Comes from')).toContainText('Superadmin setting');
+    await expect(fact('Threshold in force')).toContainText('12,345.678 USDT');
+    expect(await read()).toMatchObject({
+      threshold: '12345.678',
+      source: 'setting',
+      settingThreshold: '12345.678',
+    });
+
+    await page.getByRole('button', { name: 'Reset to API default' }).click();
+    await expect(confirm).toContainText(`12,345.678 USDT → ${envDefault}`);
+    await confirm.getByRole('button', { name: 'Change threshold' }).click();
+    await expect(fact('Comes from')).toContainText('API default');
+    expect(await read()).toMatchObject({
+      threshold: before.threshold,
+      source: 'env',
+      settingThreshold: null,
+    });
+    await expect(page.getByRole('button', { name: 'Reset to API default' })).toHaveCount(0);
+  } finally {
+    await api.send('PUT', '/admin/settings/four-eyes', {
+      token: superToken(),
+      body: { threshold: before.settingThreshold },
+    });
+  }
 });
 
 test('a large withdrawal needs a second admin, and the audit log shows both approvals', async ({ page }) => {

@@ -1,13 +1,14 @@
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../src/contract/endpoints.ts';
 import type { Transaction } from '../src/contract/transactions.ts';
-import { ApiError, HostProvider } from '../src/host/index.ts';
+import { ApiError, type DownloadProgress, HostProvider } from '../src/host/index.ts';
 import { type RecordedRequest, testHostContext } from '../src/host/test-host.ts';
 import {
   ExportButton,
+  exportProgress,
   type ListColumn,
   ListPage,
   listPrefsStore,
@@ -203,6 +204,40 @@ describe('ExportButton', () => {
     });
     expect(saved).toEqual(['transactionsList.csv']);
     clicks.mockRestore();
+  });
+
+  it('shows the rows received out of X-Total-Count while it runs, else the bytes', async () => {
+    const host = testHostContext();
+    let report: (progress: DownloadProgress) => void = () => {};
+    let finish: () => void = () => {};
+    host.http.download = (_endpoint, _input, options) =>
+      new Promise((resolve) => {
+        report = (progress) => act(() => options?.onProgress?.(progress));
+        finish = () => resolve({ blob: new Blob(['id\n']), filename: 'tx.csv', rows: 100_000 });
+      });
+    const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    render(
+      <HostProvider host={host}>
+        <ExportButton endpoint={endpoints.transactionsList} input={{ query: {} }} filename="tx.csv" />
+      </HostProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    const status = screen.getByRole('status');
+    report({ bytes: 2048, rows: 0, total: null });
+    expect(status.textContent).toBe('2.0 KB received');
+    report({ bytes: 1_500_000, rows: 12_345, total: 100_000 });
+    expect(status.textContent).toBe('Exporting 12,345 of 100,000 rows (12%)');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    finish();
+    await waitFor(() => expect(host.toasts).toEqual([{ type: 'success', message: 'Exported 100,000 rows' }]));
+    expect(screen.queryByRole('status')).toBeNull();
+    clicks.mockRestore();
+  });
+
+  it('never shows more than 100%, and an empty export as done', () => {
+    expect(exportProgress({ bytes: 10, rows: 5, total: 4 })).toBe('Exporting 5 of 4 rows (100%)');
+    expect(exportProgress({ bytes: 10, rows: 0, total: 0 })).toBe('Exporting 0 of 0 rows (100%)');
+    expect(exportProgress({ bytes: 10, rows: 1, total: 3 })).toBe('Exporting 1 of 3 rows (33%)');
   });
 
   it('tells what failed and keeps the button', async () => {

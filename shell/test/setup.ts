@@ -4,5 +4,5 @@ import { afterEach } from 'vitest';
 // antd reads matchMedia for responsive props; happy-dom has it, but keep a stable answer.
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  globalThis.localStorage?.clear(); // absent in the node-environment tests
 });

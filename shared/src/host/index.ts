@@ -11,5 +11,6 @@ export {
 } from './call.ts';
 export { useCan } from './can.ts';
 export { HostProvider, useHost } from './context.tsx';
+export { csvRowCounter, readCsv } from './csv-progress.ts';
 export { trusted } from './trusted.ts';
 export type * from './types.ts';

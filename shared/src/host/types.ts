@@ -69,7 +69,7 @@ export interface HostHttpClient extends HttpClient {
     input: CallInput<N>,
     options?: Omit<RequestOptions, 'params'>,
   ): Promise<CallAnswer<N>>;
-  /** A file answer (a CSV export), with the download's progress in bytes received. */
+  /** A file answer (a CSV export), with the download's progress in bytes and rows received. */
   download<N extends RouteName>(
     endpoint: Endpoint<N>,
     input: CallInput<N>,
@@ -79,7 +79,16 @@ export interface HostHttpClient extends HttpClient {
 
 export interface DownloadOptions {
   signal?: AbortSignal;
-  onProgress?(received: number): void;
+  onProgress?(progress: DownloadProgress): void;
+}
+
+/** How much of a CSV download has arrived. */
+export interface DownloadProgress {
+  bytes: number;
+  /** Data rows complete so far (the header record not counted). */
+  rows: number;
+  /** X-Total-Count: the rows the file will carry, when the server counted them. */
+  total: number | null;
 }
 
 export interface DownloadedFile {

@@ -8,7 +8,7 @@ export { Field, type FieldProps } from './Field.tsx';
 export { auditHistoryPath, HistoryLink, type HistoryTarget } from './HistoryLink.tsx';
 export { Icon } from './Icon.tsx';
 export { DayRangePicker } from './list/DayRangePicker.tsx';
-export { ExportButton } from './list/ExportButton.tsx';
+export { ExportButton, exportProgress } from './list/ExportButton.tsx';
 export { type ListColumn, ListPage, type ListPageProps, type ListSelection } from './list/ListPage.tsx';
 export { type ListPrefs, listPrefsStore, useListPrefs } from './list/prefs.ts';
 export { SearchForm } from './list/SearchForm.tsx';

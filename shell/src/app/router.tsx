@@ -26,6 +26,7 @@ const TwoFactorPage = lazy(() => import('../features/account/TwoFactorPage.tsx')
 const AdminsPage = lazy(() => import('../features/admins/AdminsPage.tsx'));
 const SecurityPage = lazy(() => import('../features/account/SecurityPage.tsx'));
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage.tsx'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx'));
 
 const page = (element: ReactNode) => (
   <Suspense fallback={<Loading size="large" fullScreen />}>{element}</Suspense>
@@ -48,6 +49,10 @@ export function AppRoutes() {
         <Route
           path="/admins"
           element={<RequirePermission permission="admins:manage">{page(<AdminsPage />)}</RequirePermission>}
+        />
+        <Route
+          path="/settings"
+          element={<RequirePermission permission="admins:manage">{page(<SettingsPage />)}</RequirePermission>}
         />
         <Route path="*" element={page(<RemoteRoute />)} />
       </Route>

@@ -11,6 +11,7 @@ const shellTitles: Record<string, string> = {
   '/account/security': 'Password and sessions',
   '/admins': 'Admins',
   '/audit': 'Audit Log',
+  '/settings': 'Settings',
 };
 
 /** The browser tab title of a location (spec section 2.1): shell pages, then the registry's routes. */

@@ -1,3 +1,4 @@
+import { EXPORT_TOTAL_HEADER } from '@backoffice/shared/contract';
 import {
   ApiError,
   dispositionFilename,
@@ -6,6 +7,7 @@ import {
   isApiError,
   type RequestOptions,
   type ResponseParser,
+  readCsv,
   withCall,
 } from '@backoffice/shared/host';
 import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
@@ -70,8 +72,8 @@ export function toApiError(error: unknown): ApiError {
     kind: status < 500 ? 'bad-request' : 'bad-response',
     fromServer: message !== undefined,
   });
-  // A file request's error body is a Blob: kept for the download to read.
-  if (error.response?.data instanceof Blob) Object.assign(apiError, { cause: error.response.data });
+  // A file request's error body is a stream: kept for the download to read.
+  if (error.response?.data instanceof ReadableStream) Object.assign(apiError, { cause: error.response.data });
   return apiError;
 }
 
@@ -145,28 +147,37 @@ export function createHttpClient(instance: AxiosInstance, defaults: AxiosRequest
       throw new ApiError('Invalid response from server', { kind: 'bad-response', fromServer: true });
     return parsed.data;
   }
-  /** A file answer; a failure's JSON body arrives as a Blob too, so its message is read from it. */
+  /**
+   * A file answer, streamed (axios's fetch adapter) so that its rows are counted as they arrive; a
+   * failure's JSON body arrives as a stream too, so its message is read from it.
+   */
   const download: HostHttpClient['download'] = async (endpoint, input, options = {}) => {
     const { url, query } = endpointRequest(endpoint, input);
     try {
-      const response = await instance.request<Blob>({
+      const response = await instance.request<ReadableStream<Uint8Array>>({
         ...defaults,
+        adapter: 'fetch',
         method: endpoint.method,
         url,
         params: query,
         signal: options.signal,
-        responseType: 'blob',
+        responseType: 'stream',
         headers: { Accept: 'text/csv, application/json' },
-        onDownloadProgress: (event) => options.onProgress?.(event.loaded),
       });
-      const rows = Number(response.headers['x-total-count']);
+      const header = response.headers[EXPORT_TOTAL_HEADER] as string | undefined;
+      const rows = header === undefined ? null : Number(header);
+      const total = rows !== null && Number.isFinite(rows) ? rows : null;
+      const chunks = await readCsv(response.data, total, options.onProgress);
       return {
-        blob: response.data,
+        blob: new Blob(chunks as BlobPart[], { type: 'text/csv' }),
         filename: dispositionFilename(response.headers['content-disposition'] as string | undefined),
-        rows: Number.isFinite(rows) && response.headers['x-total-count'] !== undefined ? rows : null,
+        rows: total,
       };
     } catch (error) {
-      throw await withBlobMessage(error);
+      if (options.signal?.aborted) throw new ApiError('canceled', { kind: 'canceled' });
+      // The interceptor turned every failed call into an ApiError: anything else broke off the body.
+      if (!isApiError(error)) throw new ApiError('Network error', { kind: 'network' });
+      throw await withBodyMessage(error);
     }
   };
 
@@ -182,11 +193,11 @@ export function createHttpClient(instance: AxiosInstance, defaults: AxiosRequest
   );
 }
 
-/** An ApiError whose message is the server's, read from a Blob body (responseType 'blob'). */
-async function withBlobMessage(error: unknown): Promise<unknown> {
-  if (!isApiError(error) || !(error.cause instanceof Blob)) return error;
+/** An ApiError whose message is the server's, read from a file request's body (a stream). */
+async function withBodyMessage(error: ApiError): Promise<ApiError> {
+  if (!(error.cause instanceof ReadableStream)) return error;
   try {
-    const body = JSON.parse(await error.cause.text()) as { message?: unknown };
+    const body = JSON.parse(await new Response(error.cause).text()) as { message?: unknown };
     if (typeof body.message !== 'string' || !body.message) return error;
     return new ApiError(body.message, { status: error.status, kind: error.kind, fromServer: true });
   } catch {

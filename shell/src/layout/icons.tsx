@@ -3,6 +3,7 @@ import {
   CustomerServiceOutlined,
   DashboardOutlined,
   SafetyCertificateOutlined,
+  SettingOutlined,
   SwapOutlined,
   TeamOutlined,
   ToolOutlined,
@@ -39,6 +40,7 @@ export const menuIcons: Record<string, ReactNode> = {
   withdrawals: <WalletOutlined />,
   audit: <AuditOutlined />,
   admins: <SafetyCertificateOutlined />,
+  settings: <SettingOutlined />,
 };
 
 export function MenuIcon({ name }: { name?: string | undefined }) {

@@ -8,6 +8,14 @@ const shellMenu: Guarded[] = [
   { key: 'maintenance', label: 'Maintenance', icon: 'maintenance', order: 40, path: '/maintenance' },
   { key: 'audit', label: 'Audit Log', icon: 'audit', order: 90, path: '/audit', permission: 'audit:read' },
   { key: 'admins', label: 'Admins', icon: 'admins', order: 95, path: '/admins', permission: 'admins:manage' },
+  {
+    key: 'settings',
+    label: 'Settings',
+    icon: 'settings',
+    order: 96,
+    path: '/settings',
+    permission: 'admins:manage',
+  },
 ];
 
 /** The sidebar of an admin with `roles`: the shell's pages and the areas they may open. */

@@ -1,8 +1,15 @@
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
 import type { RouteName } from '../../contract/routes.ts';
-import { formatBytes } from '../../format/index.ts';
-import { type CallInput, type Endpoint, errorMessage, isCanceled, useHost } from '../../host/index.ts';
+import { formatBytes, formatCount } from '../../format/index.ts';
+import {
+  type CallInput,
+  type DownloadProgress,
+  type Endpoint,
+  errorMessage,
+  isCanceled,
+  useHost,
+} from '../../host/index.ts';
 import { Icon } from '../Icon.tsx';
 import { DownloadOutlined } from '../icons.ts';
 
@@ -18,9 +25,16 @@ function save(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** 'Exporting 12,345 of 100,000 rows (12%)'; bytes received when the server did not count the rows. */
+export function exportProgress({ bytes, rows, total }: DownloadProgress): string {
+  if (total === null) return `${formatBytes(bytes)} received`;
+  const percent = total === 0 ? 100 : Math.min(100, Math.floor((rows * 100) / total));
+  return `Exporting ${formatCount(rows)} of ${formatCount(total)} rows (${percent}%)`;
+}
+
 /**
  * 'Export CSV' of a list with its current filters and sort: the API streams the file; the button shows how
- * much has arrived and can cancel.
+ * many rows (else bytes) have arrived and can cancel.
  */
 export function ExportButton<N extends RouteName>({
   endpoint,
@@ -33,30 +47,30 @@ export function ExportButton<N extends RouteName>({
   filename: string;
 }) {
   const { http, notify } = useHost();
-  const [received, setReceived] = useState<number | null>(null);
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const running = useRef<AbortController | null>(null);
 
   const start = async () => {
     const controller = new AbortController();
     running.current = controller;
-    setReceived(0);
+    setProgress({ bytes: 0, rows: 0, total: null });
     try {
       const file = await http.download(endpoint, input, {
         signal: controller.signal,
-        onProgress: setReceived,
+        onProgress: setProgress,
       });
       save(file.blob, file.filename ?? filename);
-      notify.success(file.rows === null ? 'Export downloaded' : `Exported ${file.rows} rows`);
+      notify.success(file.rows === null ? 'Export downloaded' : `Exported ${formatCount(file.rows)} rows`);
     } catch (error) {
       if (!controller.signal.aborted && !isCanceled(error))
         notify.error(errorMessage(error, 'Failed to export'));
     } finally {
       running.current = null;
-      setReceived(null);
+      setProgress(null);
     }
   };
 
-  if (received === null) {
+  if (progress === null) {
     return (
       <span className="bo-export">
         <Button icon={<Icon icon={DownloadOutlined} />} onClick={start}>
@@ -71,7 +85,7 @@ export function ExportButton<N extends RouteName>({
         Exporting...
       </Button>
       <span role="status" aria-live="polite" className="bo-export__progress">
-        {formatBytes(received)} received
+        {exportProgress(progress)}
       </span>
       <Button onClick={() => running.current?.abort()}>Cancel</Button>
     </span>
