@@ -9,6 +9,8 @@ import { useRegistry } from '../registry/store.ts';
 import { buildMenu } from './menu.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { SignOutDialog } from './SignOutDialog.tsx';
+// The kit's styles (page header, list page) for every signed-in page, the shell's own included.
+import '@backoffice/shared/ui/ui.css';
 import './layout.css';
 
 const EXPANDED_KEY = 'sidebar_expanded';

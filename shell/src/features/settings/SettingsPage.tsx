@@ -9,7 +9,6 @@ import { http } from '../../app/services.ts';
 import { useNotifiedAction } from '../../components/useNotifiedAction.ts';
 import { notify } from '../../notify.ts';
 // The kit's page header; no other chunk may have brought it on a direct visit.
-import '@backoffice/shared/ui/ui.css';
 import './settings.css';
 
 export const SETTINGS_TITLE = 'Settings';
