@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { http } from '../../app/services.ts';
 import { useNotifiedAction } from '../../components/useNotifiedAction.ts';
 import { notify } from '../../notify.ts';
-// The kit's page header; no other chunk may have brought it on a direct visit.
 import './settings.css';
 
 export const SETTINGS_TITLE = 'Settings';
