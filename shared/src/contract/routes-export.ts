@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_TOTAL_HEADER } from '../rules/constants.ts';
 import { auditListQuery } from './audit.ts';
 import { lotteryListQuery, lotteryTicketsQuery } from './lottery.ts';
 import type { RouteDef } from './routes.ts';
@@ -17,11 +18,7 @@ export const csvFile = z.string().meta({ description: 'CSV file (RFC 4180, heade
 /** Whether a route answers with a CSV file rather than JSON. */
 export const isCsvRoute = (def: { response: z.ZodType }): boolean => def.response === csvFile;
 
-/**
- * Response header of an export: how many rows it carries (counted with the same filter in the same
- * snapshot before the first byte), so the console can show progress.
- */
-export const EXPORT_TOTAL_HEADER = 'x-total-count';
+export { EXPORT_TOTAL_HEADER };
 
 // Each export takes its list's filters and sort, without the paging: every matching row.
 export const withdrawalsExportQuery = withdrawalsListQuery.omit({ page: true, limit: true, per_page: true });

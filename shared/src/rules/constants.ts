@@ -22,6 +22,13 @@ export const HTTP = {
   successMax: 299,
 } as const;
 
+/**
+ * Response header of a CSV export: how many rows it carries (counted with the same filter in the same
+ * snapshot before the first byte), so the console can show progress. Here, not in the contract, so the
+ * shell's HTTP client (on every page) does not bring zod.
+ */
+export const EXPORT_TOTAL_HEADER = 'x-total-count';
+
 export const DASHBOARD_REFRESH_MS = 5 * 60 * 1000;
 
 /** 'Upcoming Games' carousel; breakpoints are min widths in px, ascending. */

@@ -1,4 +1,3 @@
-import { EXPORT_TOTAL_HEADER } from '@backoffice/shared/contract';
 import {
   ApiError,
   dispositionFilename,
@@ -10,6 +9,7 @@ import {
   readCsv,
   withCall,
 } from '@backoffice/shared/host';
+import { EXPORT_TOTAL_HEADER } from '@backoffice/shared/rules';
 import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
