@@ -91,12 +91,14 @@ describe('the runtime registry', () => {
       'Mines',
       'Audit Log',
       'Admins',
+      'Settings',
     ]);
     expect(buildMenu(null, ['superadmin']).map((item) => item.label)).toEqual([
       'Dashboard',
       'Maintenance',
       'Audit Log',
       'Admins',
+      'Settings',
     ]);
   });
 
