@@ -8,8 +8,9 @@ import {
   formatUsd,
   ordinal,
 } from '@backoffice/shared/format';
-import { Card, Statistic } from 'antd';
+import { Card, Skeleton, Statistic } from 'antd';
 import type { ReactNode } from 'react';
+import { distributionsOf, type LotteryDetails } from '../data/lottery.ts';
 
 export interface SummaryCardsProps {
   name: string;
@@ -112,5 +113,46 @@ export function AdminOverview({ adminShare, adminProfit, distributionAmount, var
         </>
       )}
     </Card>
+  );
+}
+
+/**
+ * One lottery's summary cards, Price Distribution and Admin Overview (a skeleton while it loads): the
+ * details page shows the draw time, Announce Results the result time.
+ */
+export function LotteryOverview({
+  lottery,
+  variant,
+}: {
+  lottery: LotteryDetails | undefined;
+  variant: AdminOverviewProps['variant'];
+}) {
+  if (!lottery) {
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
+  }
+  const announce = variant === 'announce';
+  return (
+    <>
+      <SummaryCards
+        name={lottery.name}
+        timeLabel={announce ? 'Result Time' : 'Draw Time'}
+        time={announce ? lottery.result_time : lottery.end_time}
+        ticketsSold={lottery.current_participants}
+        pool={lottery.total_pool}
+      />
+      <div className="lottery-columns">
+        <PriceDistribution rows={distributionsOf(lottery)} />
+        <AdminOverview
+          variant={variant}
+          adminShare={lottery.adminShare ?? lottery.admin_share}
+          adminProfit={lottery.adminProfit}
+          distributionAmount={lottery.distributionAmount}
+        />
+      </div>
+    </>
   );
 }

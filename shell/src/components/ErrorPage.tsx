@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import './message-page.css';
 import './ErrorPage.css';
 
 function describe(error: unknown): string {
@@ -20,7 +21,10 @@ export function ErrorPage({
   onHome?: () => void;
 }) {
   return (
-    <div className={`shell-error-page${inline ? ' shell-error-page--inline' : ''}`} role="alert">
+    <div
+      className={`shell-message-page shell-error-page ${inline ? 'shell-message-page--card' : 'shell-error-page--full'}`}
+      role="alert"
+    >
       <h1>Unexpected Application Error!</h1>
       <p className="shell-error-page__message">{describe(error)}</p>
       <div className="shell-error-page__actions">

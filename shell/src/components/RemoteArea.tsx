@@ -14,6 +14,7 @@ import { loadRemoteApp } from '../federation/runtime.ts';
 import type { RemoteEntry } from '../registry/registry.ts';
 import { ErrorPage } from './ErrorPage.tsx';
 import { Loading } from './Loading.tsx';
+import './message-page.css';
 import './RemoteArea.css';
 
 /** The remote could not be LOADED (manifest, entry or chunk fetch): the 'unavailable' fallback with Retry. */
@@ -83,7 +84,7 @@ export function AreaUnavailable({
   onRetry: () => void;
 }) {
   return (
-    <div className="shell-area-unavailable" role="alert">
+    <div className="shell-message-page shell-message-page--card shell-area-unavailable" role="alert">
       <div className="shell-area-unavailable__icon" aria-hidden>
         !
       </div>

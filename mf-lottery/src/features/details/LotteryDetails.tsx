@@ -1,14 +1,13 @@
 import { formatDateTime, formatUsd } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
 import { HistoryLink, type ListColumn, ListPage, useLoad } from '@backoffice/shared/ui';
-import { Card, Skeleton } from 'antd';
 import { useParams } from 'react-router-dom';
-import { AdminOverview, PriceDistribution, SummaryCards } from '../../components/Overview.tsx';
+import { LotteryOverview } from '../../components/Overview.tsx';
 import { PageError } from '../../components/PageError.tsx';
 import { LotteryStatus } from '../../components/status.tsx';
 import { ONE_LOTTERY_PAGE_SIZES, useTicketList } from '../../components/ticketList.ts';
 import { isNotFound, userMessage } from '../../data/errors.ts';
-import { distributionsOf, getLotteryDetails, type LotteryTicket } from '../../data/lottery.ts';
+import { getLotteryDetails, type LotteryTicket } from '../../data/lottery.ts';
 import { fallback } from '../../data/messages.ts';
 
 /** Lottery Details (/lottery/details/:id): figures, distribution and the lottery's tickets. */
@@ -81,32 +80,7 @@ export default function LotteryDetails() {
           </>
         )
       }
-      intro={
-        !lottery ? (
-          <Card>
-            <Skeleton active />
-          </Card>
-        ) : (
-          <>
-            <SummaryCards
-              name={lottery.name}
-              timeLabel="Draw Time"
-              time={lottery.end_time}
-              ticketsSold={lottery.current_participants}
-              pool={lottery.total_pool}
-            />
-            <div className="lottery-columns">
-              <PriceDistribution rows={distributionsOf(lottery)} />
-              <AdminOverview
-                variant="details"
-                adminShare={lottery.adminShare ?? lottery.admin_share}
-                adminProfit={lottery.adminProfit}
-                distributionAmount={lottery.distributionAmount}
-              />
-            </div>
-          </>
-        )
-      }
+      intro={<LotteryOverview lottery={lottery} variant="details" />}
       tableTitle="Lottery Tickets"
       caption="Lottery tickets"
       columns={columns}

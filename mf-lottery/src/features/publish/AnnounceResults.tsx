@@ -2,11 +2,11 @@ import { formatCount, formatDateTime, formatUsd, parseDate } from '@backoffice/s
 import { useCan, useHost } from '@backoffice/shared/host';
 import { normalizeTicketInput, TICKET_NOT_FOUND, validateTicketNumber } from '@backoffice/shared/rules';
 import { AlertDialog, ListPage, useCopy, useLoad } from '@backoffice/shared/ui';
-import { Button, Card, Descriptions, Skeleton } from 'antd';
+import { Button, Card, Descriptions } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
-import { AdminOverview, PriceDistribution, SummaryCards } from '../../components/Overview.tsx';
+import { LotteryOverview } from '../../components/Overview.tsx';
 import { PageError } from '../../components/PageError.tsx';
 import { LotteryStatus } from '../../components/status.tsx';
 import { ONE_LOTTERY_PAGE_SIZES, useTicketList } from '../../components/ticketList.ts';
@@ -241,30 +241,7 @@ export default function AnnounceResults() {
         }
         intro={
           <>
-            {!lottery ? (
-              <Card>
-                <Skeleton active />
-              </Card>
-            ) : (
-              <>
-                <SummaryCards
-                  name={lottery.name}
-                  timeLabel="Result Time"
-                  time={lottery.result_time}
-                  ticketsSold={lottery.current_participants}
-                  pool={lottery.total_pool}
-                />
-                <div className="lottery-columns">
-                  <PriceDistribution rows={distributions} />
-                  <AdminOverview
-                    variant="announce"
-                    adminShare={lottery.adminShare ?? lottery.admin_share}
-                    adminProfit={lottery.adminProfit}
-                    distributionAmount={lottery.distributionAmount}
-                  />
-                </div>
-              </>
-            )}
+            <LotteryOverview lottery={lottery} variant="announce" />
             {winnersCard}
           </>
         }

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { http, leaveMaintenance } from '../../app/services.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { notify } from '../../notify.ts';
+import '../../components/message-page.css';
 import './maintenance.css';
 
 type Status = 'checking' | 'maintenance' | 'up';
@@ -36,7 +37,7 @@ export default function MaintenancePage() {
 
   if (status === 'up') {
     return (
-      <div className="shell-maintenance">
+      <div className="shell-message-page shell-maintenance">
         <div className="shell-maintenance__icon shell-maintenance__icon--ok" aria-hidden>
           <CheckCircleOutlined />
         </div>
@@ -53,7 +54,7 @@ export default function MaintenancePage() {
   }
 
   return (
-    <div className="shell-maintenance">
+    <div className="shell-message-page shell-maintenance">
       <div className="shell-maintenance__icon" aria-hidden>
         <ToolOutlined />
       </div>
