@@ -37,11 +37,14 @@ test('transactions: search by username and status, then follow the user link', a
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: String(tx.id), exact: true }) });
   await expect(line).toBeVisible();
-  for (const text of await table.getByRole('row').allInnerTexts()) {
-    if (text.includes('Payment Address')) continue;
-    expect(text).toContain(tx.User.username);
-    expect(text).toContain('completed');
-  }
+  // Until the filtered page has replaced the first one (the transaction may be on both).
+  await expect(async () => {
+    for (const text of await table.getByRole('row').allInnerTexts()) {
+      if (text.includes('Payment Address')) continue;
+      expect(text).toContain(tx.User.username);
+      expect(text).toContain('completed');
+    }
+  }).toPass({ timeout: 15_000 });
   await expect(line).toContainText(tx.currency.toUpperCase());
   if (tx.pay_address) {
     const shown = tx.pay_address.length > 12 ? `${tx.pay_address.slice(0, 10)}...` : tx.pay_address;
