@@ -1,12 +1,12 @@
 import { antdTransformImport } from '@backoffice/shared/mf';
-import { remoteFederation } from '@backoffice/shared/mf/remote';
+import { pluginFederationRuntimeEsm, remoteFederation } from '@backoffice/shared/mf/remote';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
 // A remote: built, versioned and served on its own; the shell finds it through its registry.
 export default defineConfig({
-  plugins: [pluginReact(), pluginModuleFederation(remoteFederation('mf_mines'))],
+  plugins: [pluginReact(), pluginModuleFederation(remoteFederation('mf_mines')), pluginFederationRuntimeEsm],
   source: { entry: { index: './src/index.ts' }, transformImport: [antdTransformImport] },
   html: { title: 'mf-mines' },
   server: { port: Number(process.env.PORT ?? 3005), cors: { origin: '*' } },

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { antdTransformImport } from '@backoffice/shared/mf';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { antdListChunk } from './build/antd-chunks.ts';
 import { pluginPreloadSignIn } from './build/preload-sign-in.ts';
 
 const require = createRequire(import.meta.url);
@@ -15,6 +16,8 @@ export default defineConfig({
     entry: { index: './src/index.tsx' },
     transformImport: [antdTransformImport],
     define: {
+      // The federation runtime's code for Node (script loading through vm/fetch) is dropped.
+      ENV_TARGET: JSON.stringify('web'),
       __SHARED_VERSIONS__: JSON.stringify(
         Object.fromEntries(
           ['react', 'react-dom', 'react-router', 'react-router-dom', 'zustand', 'dayjs', 'antd'].map(
@@ -49,5 +52,5 @@ export default defineConfig({
       });
     },
   },
-  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+  performance: { chunkSplit: antdListChunk },
 });

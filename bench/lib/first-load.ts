@@ -1,4 +1,5 @@
-import type { Browser, BrowserContextOptions } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContextOptions, CDPSession } from '@playwright/test';
 
 /** When a page counts as usable: every selector and every button text has a visible element. */
 export interface ReadySpec {
@@ -10,8 +11,10 @@ export interface LoadedResource {
   url: string;
   kind: 'js' | 'css' | 'document' | 'other';
   status: number;
-  /** Body bytes as they came over the wire (gzip when the server compressed it). */
+  /** Body bytes as they came over the wire (brotli or gzip, as the server compressed it). */
   encodedBody: number;
+  /** The decoded body compressed with gzip -9 here: a figure that does not depend on the server's encoding. */
+  gzip9: number;
   /** Response header bytes. */
   headerBytes: number;
   /** Body bytes after decompression. */
@@ -27,20 +30,45 @@ export interface NextArea {
   selector: string;
 }
 
+export interface ByteCounts {
+  raw: number;
+  /** Wire bytes (the encoding the server chose: brotli for Chromium). */
+  sent: number;
+  gzip9: number;
+  requests: number;
+}
+
+const countBytes = (resources: LoadedResource[]): ByteCounts => ({
+  raw: resources.reduce((sum, resource) => sum + resource.decodedBody, 0),
+  sent: resources.reduce((sum, resource) => sum + resource.encodedBody, 0),
+  gzip9: resources.reduce((sum, resource) => sum + resource.gzip9, 0),
+  requests: resources.length,
+});
+
+/** gzip -9 size of a response's decoded body, or NaN when the browser no longer holds it. */
+async function gzip9Of(cdp: CDPSession, requestId: string): Promise<number> {
+  try {
+    const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId });
+    return gzipSync(Buffer.from(body, base64Encoded ? 'base64' : 'utf8'), { level: 9 }).length;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export interface LoadSample {
   cpuRate: number;
   /** performance.now() (ms since navigation start) when the ready spec was first met. */
   readyMs: number;
   firstContentfulPaintMs: number | null;
   domContentLoadedMs: number | null;
-  /** JS + CSS of the initial load (until ready and network idle). */
-  jsCss: { raw: number; gzip: number; requests: number };
+  /** JS + CSS of the initial load (until ready and network idle): decoded, as sent, and at gzip -9. */
+  jsCss: ByteCounts;
   /** The HTML document, and the JS/CSS written inline in it (not counted in jsCss: reported apart). */
-  html: { raw: number; gzip: number; inlineJsCss: number };
-  /** Every response of the load, whatever its type. */
-  all: { gzip: number; requests: number };
+  html: { raw: number; sent: number; inlineJsCss: number };
+  /** Every response of the load, whatever its type (wire bytes). */
+  all: { sent: number; requests: number };
   /** JS + CSS the second area added, when `next` was given. */
-  nextJsCss?: { raw: number; gzip: number; requests: number };
+  nextJsCss?: ByteCounts;
   resources: LoadedResource[];
   warnings: string[];
 }
@@ -246,11 +274,15 @@ export async function measureFirstLoad(
       if (contentLength !== null && entry.done && contentLength !== encodedBody) {
         warnings.push(`${entry.url}: wire body ${encodedBody} B but Content-Length ${contentLength} B`);
       }
+      const kind = kindOf(entry);
+      const gzip9 = kind === 'js' || kind === 'css' ? await gzip9Of(cdp, entry.requestId) : 0;
+      if (Number.isNaN(gzip9)) warnings.push(`${entry.url}: body not available for the gzip -9 figure`);
       (firstLoad.has(entry.requestId) ? resources : nextResources).push({
         url: entry.url,
-        kind: kindOf(entry),
+        kind,
         status: entry.status,
         encodedBody,
+        gzip9,
         headerBytes: entry.headerBytes,
         decodedBody: entry.decoded,
         contentEncoding: header(entry.headers, 'content-encoding'),
@@ -282,29 +314,17 @@ export async function measureFirstLoad(
       readyMs: timings.readyMs,
       firstContentfulPaintMs: timings.fcp,
       domContentLoadedMs: timings.dcl,
-      jsCss: {
-        raw: jsCss.reduce((sum, resource) => sum + resource.decodedBody, 0),
-        gzip: jsCss.reduce((sum, resource) => sum + resource.encodedBody, 0),
-        requests: jsCss.length,
-      },
+      jsCss: countBytes(jsCss),
       html: {
         raw: documents.reduce((sum, resource) => sum + resource.decodedBody, 0),
-        gzip: documents.reduce((sum, resource) => sum + resource.encodedBody, 0),
+        sent: documents.reduce((sum, resource) => sum + resource.encodedBody, 0),
         inlineJsCss,
       },
       all: {
-        gzip: resources.reduce((sum, resource) => sum + resource.encodedBody, 0),
+        sent: resources.reduce((sum, resource) => sum + resource.encodedBody, 0),
         requests: resources.length,
       },
-      ...(options.next
-        ? {
-            nextJsCss: {
-              raw: nextJsCss.reduce((sum, resource) => sum + resource.decodedBody, 0),
-              gzip: nextJsCss.reduce((sum, resource) => sum + resource.encodedBody, 0),
-              requests: nextJsCss.length,
-            },
-          }
-        : {}),
+      ...(options.next ? { nextJsCss: countBytes(nextJsCss) } : {}),
       resources,
       warnings,
     };

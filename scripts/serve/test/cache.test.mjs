@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 
 const serveScript = fileURLToPath(new URL('../../serve.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'serve-cache-'));
@@ -121,6 +121,22 @@ for (const encoding of ['gzip', 'gzip, deflate, br, zstd']) {
     assert.notEqual(third.headers.etag, first.headers.etag);
   });
 }
+
+test('brotli is sent at its best quality (paid once per file version)', async () => {
+  const file = join(dir, 'static/js/best.js');
+  writeFileSync(file, source('best'));
+  const answer = await get('/static/js/best.js', { 'accept-encoding': 'br' });
+  assert.equal(answer.headers['content-encoding'], 'br');
+  assert.equal(decoded(answer), source('best'));
+  const atQuality = (quality) =>
+    brotliCompressSync(source('best'), { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }).length;
+  // compression's default quality (4) would send more; the stream's flushes cost a few bytes over one shot.
+  assert.ok(answer.body.length < atQuality(4), `${answer.body.length} B, quality 4 gives ${atQuality(4)} B`);
+  assert.ok(
+    answer.body.length <= atQuality(11) * 1.02,
+    `${answer.body.length} B, quality 11 gives ${atQuality(11)} B`,
+  );
+});
 
 test('mounted folders and the SPA fallback are kept too; a deleted file is not served', async () => {
   const first = await get('/remotes/mf-mines/1.0.0/remote.js', { 'accept-encoding': 'gzip' });

@@ -12,10 +12,10 @@
  *   shared module cannot be tree-shaken, and the whole of react-router would weigh on every page).
  *   Remotes may import only these names; a test in the shell checks every app against the list.
  */
-import { antdComponents } from './antd-components.ts';
+import { antdComponents, antdListComponents } from './antd-components.ts';
 import { routerExports } from './router-exports.ts';
 
-export { antdComponents, routerExports };
+export { antdComponents, antdListComponents, routerExports };
 
 type SharedEntry = { singleton: true; requiredVersion?: string | false };
 

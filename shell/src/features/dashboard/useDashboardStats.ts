@@ -1,4 +1,5 @@
-import { type DashboardStats, dashboardStatsResponse } from '@backoffice/shared/contract';
+import type { DashboardStats } from '@backoffice/shared/contract';
+import { endpoints } from '@backoffice/shared/endpoints';
 import { errorMessage, isCanceled } from '@backoffice/shared/host';
 import { DASHBOARD_REFRESH_MS } from '@backoffice/shared/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -30,10 +31,8 @@ export function useDashboardStats() {
     try {
       const answer =
         mode === 'refresh'
-          ? await http.post('/admin/dashboard/refresh', {}, dashboardStatsResponse, {
-              signal: controller.signal,
-            })
-          : await http.get('/admin/dashboard/stats', dashboardStatsResponse, { signal: controller.signal });
+          ? await http.call(endpoints.dashboardRefresh, { body: {} }, { signal: controller.signal })
+          : await http.call(endpoints.dashboardStats, {}, { signal: controller.signal });
       setState({ status: 'loaded', stats: answer.data, refreshing: false });
     } catch (error) {
       if (isCanceled(error)) return;

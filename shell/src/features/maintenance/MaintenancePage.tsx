@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, ToolOutlined } from '@ant-design/icons';
-import { healthResponse } from '@backoffice/shared/contract';
+import { endpoints } from '@backoffice/shared/endpoints';
 import { errorMessage } from '@backoffice/shared/host';
 import { Button } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
@@ -18,7 +18,7 @@ export default function MaintenancePage() {
   const check = useCallback(async (leaveWhenUp: boolean) => {
     setStatus('checking');
     try {
-      const answer = await http.get('/health', healthResponse);
+      const answer = await http.call(endpoints.health, {});
       const up = !answer.data.maintenance;
       setStatus(up ? 'up' : 'maintenance');
       if (up && leaveWhenUp) leaveMaintenance();
