@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { custom, type Hex } from 'viem';
+import { custom, type Hex, parseTransaction } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPgliteDb } from '../src/db/pglite.ts';
@@ -223,6 +223,36 @@ describe('EvmChain payouts on a local EVM node', () => {
     ]);
     expect(await chain.balanceOf(usdt6, toX)).toBe(4_000_000n);
     expect(await chain.nonce()).toBe(nonce + 2);
+  });
+
+  it('the transfers of one pass reach the node in nonce order, even when a receipt lookup is slow', async () => {
+    await clearQueue(db);
+    const targets = [recipient(), recipient(), recipient()];
+    const ids = [];
+    for (const [i, to] of targets.entries()) ids.push(await user.withdrawal(to, `${i + 1}.5`));
+    const nonce = await chain.nonce();
+    // The node's first receipt lookup is late; the order in which it receives the transfers is noted.
+    const received: number[] = [];
+    let lookups = 0;
+    const slow = custom({
+      request: async ({ method, params }) => {
+        if (method === 'eth_sendRawTransaction') {
+          const sent = parseTransaction((params as [Hex])[0]).nonce!;
+          if (!received.includes(sent)) received.push(sent);
+        }
+        if (method === 'eth_getTransactionReceipt' && lookups++ === 0)
+          await new Promise((resolve) => setTimeout(resolve, 400));
+        return chain.provider.request({ method, params });
+      },
+    });
+
+    const run = await new PayoutWorker(db, evm(usdt6, { transport: slow })).runOnce();
+    expect(run.failed).toEqual([]);
+    expect(run.completed.map((c) => c.id).sort()).toEqual([...ids].sort());
+    expect(received).toEqual([nonce, nonce + 1, nonce + 2]);
+    for (const [i, to] of targets.entries())
+      expect(await chain.balanceOf(usdt6, to)).toBe(1_500_000n + BigInt(i) * 1_000_000n);
+    expect(await chain.nonce()).toBe(nonce + 3);
   });
 
   it(`a worker process killed (SIGKILL) between send and commit: the next worker completes it, paid once (${driver})`, async () => {

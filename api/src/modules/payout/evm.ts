@@ -38,7 +38,11 @@ export function toUnits(amount: string, decimals: number): bigint {
 export interface EvmChainOptions {
   /** The JSON-RPC transport (default: http(config.rpcUrl)). */
   transport?: Transport;
-  /** How long one send waits for its receipt before giving up until the next run (default 2 minutes). */
+  /**
+   * How long one send waits for its receipt before giving up until the next run (default 30 s). Kept
+   * short: a worker pass ends when its slowest transfer does, and the next pass follows a stored transfer
+   * again (broadcasting its same bytes), so one slow transfer does not hold every other payout back.
+   */
   receiptTimeoutMs?: number;
   /** Receipt polling interval (default 1 s). */
   pollingIntervalMs?: number;
@@ -59,6 +63,8 @@ export class EvmChain implements ChainClient {
   private readonly receiptTimeoutMs: number;
   private readonly pollingIntervalMs: number;
   private info: Promise<{ chainId: number; decimals: number }> | undefined;
+  /** The last sign-store-broadcast of this process (see inNonceOrder). */
+  private signing: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -67,7 +73,7 @@ export class EvmChain implements ChainClient {
   ) {
     this.account = privateKeyToAccount(config.signerKey);
     this.pollingIntervalMs = options.pollingIntervalMs ?? 1000;
-    this.receiptTimeoutMs = options.receiptTimeoutMs ?? 120_000;
+    this.receiptTimeoutMs = options.receiptTimeoutMs ?? 30_000;
     this.client = createWalletClient({
       account: this.account,
       transport: options.transport ?? http(config.rpcUrl, { retryCount: 1, timeout: 15_000 }),
@@ -106,7 +112,7 @@ export class EvmChain implements ChainClient {
     const to = getAddress(transfer.to);
     const units = toUnits(transfer.amount, decimals);
 
-    let stored = await repo.findPayout(this.db, transfer.reference);
+    const stored = await repo.findPayout(this.db, transfer.reference);
     if (stored && stored.status !== 'reverted') return this.follow(stored, transfer, chainId, units);
 
     // Gas and fees are asked outside the signer lock; estimateGas also refuses a transfer that would
@@ -115,32 +121,53 @@ export class EvmChain implements ChainClient {
     const gas = await this.client.estimateGas({ account: this.account, to: this.config.tokenAddress, data });
     const fees = await this.fees();
 
-    let gaps: repo.StoredPayout[] = [];
-    stored = await this.db.transaction(async (tx) => {
-      // Held for one RPC call and a few statements (the lock_timeout of other replicas waiting is seconds).
-      await repo.lockSigner(tx, chainId, this.from);
-      const again = await repo.findPayout(tx, transfer.reference);
-      if (again && again.status !== 'reverted') return again;
-      const pending = await this.client.getTransactionCount({
-        address: this.account.address,
-        blockTag: 'pending',
-      });
-      gaps = await repo.unbroadcastFrom(tx, chainId, this.from, pending);
-      const nonce = Math.max(pending, await repo.nextStoredNonce(tx, chainId, this.from));
-      const raw = await this.account.signTransaction({
-        chainId,
-        nonce,
+    const signed = await this.inNonceOrder(async () => {
+      const { payout, gaps, fresh } = await this.signAndStore(transfer, chainId, to, units, {
         to: this.config.tokenAddress,
         data,
         gas: (gas * 12n) / 10n,
         ...fees,
       });
+      // Stored transfers the node does not know (their worker died before broadcasting) would hold the
+      // new nonce back: their own signed bytes go out first (the same transactions, never new ones).
+      for (const gap of gaps) await this.broadcast(gap.raw_tx).catch(() => {});
+      if (!fresh) return { payout };
+      let error: unknown;
+      await this.broadcast(payout.raw_tx).catch((err) => (error = err));
+      return { payout, broadcast: { error } };
+    });
+    return this.follow(signed.payout, transfer, chainId, units, signed.broadcast);
+  }
+
+  /**
+   * Signs the transfer with the next nonce and stores it, under the signer's database lock (so replicas
+   * never sign two transfers with one nonce). `fresh` is false when another worker stored it meanwhile.
+   */
+  private signAndStore(
+    transfer: ChainTransfer,
+    chainId: number,
+    recipient: string,
+    units: bigint,
+    call: { to: Hex; data: Hex; gas: bigint } & Awaited<ReturnType<EvmChain['fees']>>,
+  ): Promise<{ payout: repo.StoredPayout; gaps: repo.StoredPayout[]; fresh: boolean }> {
+    return this.db.transaction(async (tx) => {
+      // Held for one RPC call and a few statements (the lock_timeout of other replicas waiting is seconds).
+      await repo.lockSigner(tx, chainId, this.from);
+      const again = await repo.findPayout(tx, transfer.reference);
+      if (again && again.status !== 'reverted') return { payout: again, gaps: [], fresh: false };
+      const pending = await this.client.getTransactionCount({
+        address: this.account.address,
+        blockTag: 'pending',
+      });
+      const gaps = await repo.unbroadcastFrom(tx, chainId, this.from, pending);
+      const nonce = Math.max(pending, await repo.nextStoredNonce(tx, chainId, this.from));
+      const raw = await this.account.signTransaction({ chainId, nonce, ...call });
       const payout = {
         reference: transfer.reference,
         chain_id: chainId,
         token_address: this.config.tokenAddress.toLowerCase(),
         from_address: this.from,
-        to_address: to.toLowerCase(),
+        to_address: recipient.toLowerCase(),
         amount: transfer.amount,
         units: units.toString(),
         nonce,
@@ -148,20 +175,31 @@ export class EvmChain implements ChainClient {
         raw_tx: raw,
       };
       await repo.savePayout(tx, payout);
-      return { ...payout, status: 'sent' as const };
+      return { payout: { ...payout, status: 'sent' as const }, gaps, fresh: true };
     });
-    // Stored transfers the node does not know (their worker died before broadcasting) would hold the new
-    // nonce back: their own signed bytes go out first (the same transactions, never new ones).
-    for (const gap of gaps) await this.broadcast(gap.raw_tx).catch(() => {});
-    return this.follow(stored, transfer, chainId, units);
   }
 
-  /** Broadcasts the stored transaction unless it is mined, then waits for its confirmations. */
+  /**
+   * Runs one sign-store-broadcast after the previous one of this process: concurrent sends of a worker
+   * pass reach the node in nonce order. A node keeps a transfer whose predecessor it has not seen aside,
+   * and a dev node may leave it unmined even after the predecessor arrives.
+   */
+  private inNonceOrder<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.signing.then(work, work);
+    this.signing = run.catch(() => {});
+    return run;
+  }
+
+  /**
+   * Broadcasts the stored transaction unless it is mined (or `broadcast`: this send has just broadcast
+   * it, with that outcome), then waits for its confirmations.
+   */
   private async follow(
     stored: repo.StoredPayout,
     transfer: ChainTransfer,
     chainId: number,
     units: bigint,
+    broadcast?: { error: unknown },
   ): Promise<{ hash: string }> {
     const hash = stored.tx_hash as Hex;
     // The reference was paid with other values (or elsewhere): never settle it silently as this transfer.
@@ -175,8 +213,8 @@ export class EvmChain implements ChainClient {
       );
     if (stored.status === 'confirmed') return { hash };
 
-    let broadcastError: unknown;
-    if (!(await this.receipt(hash)))
+    let broadcastError = broadcast?.error;
+    if (!broadcast && !(await this.receipt(hash)))
       await this.broadcast(stored.raw_tx).catch((err) => (broadcastError = err));
     let receipt: TransactionReceipt;
     try {
