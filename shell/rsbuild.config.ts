@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { antdTransformImport } from '@backoffice/shared/mf';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { antdListChunk } from './build/antd-chunks.ts';
+import { antdListChunks } from './build/antd-chunks.ts';
 import { pluginPreloadSignIn } from './build/preload-sign-in.ts';
 
 const require = createRequire(import.meta.url);
@@ -52,5 +52,5 @@ export default defineConfig({
       });
     },
   },
-  performance: { chunkSplit: antdListChunk },
+  performance: { chunkSplit: antdListChunks },
 });

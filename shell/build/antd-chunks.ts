@@ -1,24 +1,47 @@
 import type { RsbuildConfig } from '@rsbuild/core';
 
-type CacheGroupTest = (
+type ModuleTest = (
   module: unknown,
   context: { chunkGraph: { getModuleChunks(module: unknown): Array<{ name?: string | undefined }> } },
 ) => boolean;
 
-const inListChunk: CacheGroupTest = (module, { chunkGraph }) =>
-  chunkGraph.getModuleChunks(module).some((chunk) => chunk.name === 'antd-list');
+const inChunk =
+  (...names: string[]): ModuleTest =>
+  (module, { chunkGraph }) =>
+    chunkGraph
+      .getModuleChunks(module)
+      .some((chunk) => chunk.name !== undefined && names.includes(chunk.name));
+
+const listModule = inChunk('antd-list');
+/** Used by a page every signed-in admin loads: the layout, the dashboard (where an admin lands). */
+const everyAdminModule = inChunk('layout', 'dashboard');
 
 /**
  * The antd components every list page renders are imported under one chunk name, 'antd-list'
- * (src/federation/provided.ts). Without this group the bundler would still cut that chunk into dozens of
- * small ones, one per set of pages that shares a module (the shell's own pages use antd too). Here every
- * module of 'antd-list' stays in it, and the shell's pages that need one of them load 'antd-list'.
+ * (src/federation/provided.ts). Left alone, the bundler would cut that chunk into dozens of small ones,
+ * one per set of pages sharing a module (the shell's own pages use antd too), each compressed alone.
+ * Here its modules make two files: 'antd-core', what the layout and the dashboard also use (antd's
+ * styles engine, icons, Button, Tag...), and 'antd-list', the rest (Table, Form, Select, Modal...). A
+ * shell page that needs one of their modules loads that file. The two tests are disjoint: a group
+ * whose test matched a module of a chunk makes that chunk load its file, even when the other group took
+ * the module.
  */
-export const antdListChunk: NonNullable<RsbuildConfig['performance']>['chunkSplit'] = {
+export const antdListChunks: NonNullable<RsbuildConfig['performance']>['chunkSplit'] = {
   strategy: 'split-by-experience',
   override: {
     cacheGroups: {
-      antdList: { test: inListChunk, name: 'antd-list', chunks: 'async', enforce: true, priority: 100 },
+      antdCore: {
+        test: (module, context) => listModule(module, context) && everyAdminModule(module, context),
+        name: 'antd-core',
+        chunks: 'async',
+        enforce: true,
+      },
+      antdList: {
+        test: (module, context) => listModule(module, context) && !everyAdminModule(module, context),
+        name: 'antd-list',
+        chunks: 'async',
+        enforce: true,
+      },
     },
   },
 };

@@ -1,5 +1,5 @@
 import type { Notifier, ToastId } from '@backoffice/shared/host';
-import { type Id, toast } from 'react-toastify';
+import { type Id, toast } from 'react-toastify/unstyled';
 
 /** Spec section 9: the toast store keeps at most 20 toasts; older ones are dropped first. */
 const MAX_KEPT = 20;

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuth } from '../src/auth/store.ts';
 import TwoFactorPage from '../src/features/account/TwoFactorPage.tsx';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+// The unstyled build with the stylesheet: the default build carries the same CSS again, injected from JS.
+import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/dist/ReactToastify.css';
 import { AppErrorBoundary } from '../components/ErrorPage.tsx';
 import { useRegistry } from '../registry/store.ts';

@@ -11,7 +11,7 @@ import { PublicOnly, RequireAuth, RequirePermission } from './guards.tsx';
 const loadSignIn = () => import(/* webpackChunkName: "signin" */ '../features/signin/SignInPage.tsx');
 // The layout and the remote route (the registry, the federation runtime's loader) are no part of the
 // sign-in page; with a session they start downloading at once, side by side.
-const loadLayout = () => import('../layout/AppLayout.tsx');
+const loadLayout = () => import(/* webpackChunkName: "layout" */ '../layout/AppLayout.tsx');
 const loadRemoteRoute = () => import('./RemoteRoute.tsx');
 if (useAuth.getState().token) {
   void loadLayout();
@@ -20,7 +20,11 @@ if (useAuth.getState().token) {
 const SignInPage = lazy(loadSignIn);
 const AppLayout = lazy(loadLayout);
 const RemoteRoute = lazy(loadRemoteRoute);
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx'));
+// Named, as the layout: build/antd-chunks.ts gives the antd parts they share with the list pages a file
+// of their own.
+const DashboardPage = lazy(
+  () => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage.tsx'),
+);
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.tsx'));
 const TwoFactorPage = lazy(() => import('../features/account/TwoFactorPage.tsx'));
 const AdminsPage = lazy(() => import('../features/admins/AdminsPage.tsx'));

@@ -1,6 +1,6 @@
 import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
 import { HostProvider } from '@backoffice/shared/host';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useHostContext } from '../app/host.ts';
 import { useCurrentAdmin } from '../auth/current-admin.ts';
@@ -8,10 +8,12 @@ import { useAuth } from '../auth/store.ts';
 import { useRegistry } from '../registry/store.ts';
 import { buildMenu } from './menu.ts';
 import { Sidebar } from './Sidebar.tsx';
-import { SignOutDialog } from './SignOutDialog.tsx';
 // The kit's styles (page header, list page) for every signed-in page, the shell's own included.
 import '@backoffice/shared/ui/ui.css';
 import './layout.css';
+
+// antd's Modal is downloaded when Sign Out is first clicked, not with every page (see build/antd-chunks.ts).
+const SignOutDialog = lazy(() => import('./SignOutDialog.tsx').then((m) => ({ default: m.SignOutDialog })));
 
 const EXPANDED_KEY = 'sidebar_expanded';
 const NO_ROLES: string[] = [];
@@ -31,6 +33,8 @@ export default function AppLayout() {
   const [expanded, setExpanded] = useState(readExpanded);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  // Mounted from the first Sign Out on, so that closing it animates.
+  const [signOutAsked, setSignOutAsked] = useState(false);
 
   useEffect(() => {
     void loadRegistry();
@@ -65,7 +69,10 @@ export default function AppLayout() {
           menu={buildMenu(registry, roles)}
           collapsed={!expanded}
           onToggleCollapsed={toggleExpanded}
-          onSignOut={() => setSigningOut(true)}
+          onSignOut={() => {
+            setSignOutAsked(true);
+            setSigningOut(true);
+          }}
         />
       </aside>
       {mobileOpen && (
@@ -77,7 +84,11 @@ export default function AppLayout() {
           <Outlet />
         </HostProvider>
       </main>
-      <SignOutDialog open={signingOut} onClose={() => setSigningOut(false)} />
+      {signOutAsked && (
+        <Suspense fallback={null}>
+          <SignOutDialog open={signingOut} onClose={() => setSigningOut(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -41,7 +41,7 @@ function DecisionFigures({ target, rows }: { target: Target; rows: Withdrawal[] 
         </Descriptions.Item>
         <Descriptions.Item label="Amount">{formatUsdt(w.amount)}</Descriptions.Item>
         <Descriptions.Item label="Address">
-          <span className="finance-mono">{w.wallet_address}</span>
+          <span className="finance-mono finance-mono--wrap">{w.wallet_address}</span>
         </Descriptions.Item>
       </Descriptions>
     );
