@@ -95,8 +95,11 @@ const listReady = '.ant-table-row, .ant-empty, .bo-empty';
 
 /**
  * The same list page as one plain React + antd + dayjs build (bench/floor/src/List.tsx): what antd's parts
- * weigh without federation. The console's list pages show their ratio to it; 1.3x is the target proposed
- * for federation's price (its runtime, and antd shared per component instead of bundled once).
+ * weigh without federation (about 303 KB gzip: the 300 KB budget above is out of reach of any page that
+ * renders antd's Table and Form). The ratio proposed instead, 1.4x, is what the console adds to that
+ * floor, part by part (gzip -9, bench/README.md): the design card's router, HTTP client, toasts and
+ * store (0.14x), the federation runtime in the shell and in the remote's entry (0.10x), the shell's
+ * layout, auth and area loading (0.09x), and the area's own screen (0.07x).
  */
 const floorList = {
   label: 'floor list page',
@@ -104,7 +107,7 @@ const floorList = {
   path: '/list.html',
   ready: { selectors: ['h1', listReady], buttons: [] },
 };
-const FLOOR_LIST_RATIO = 1.3;
+const FLOOR_LIST_RATIO = 1.4;
 
 /** The pages measured. Adding one is adding an entry here. */
 export const pages: PageBench[] = [

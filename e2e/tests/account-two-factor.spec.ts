@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { ApiClient } from '../support/api.ts';
-import { screenshotsDir, shellOrigin } from '../support/config.ts';
+import { shellOrigin } from '../support/config.ts';
 import { expect, sidebar, signedOutTest as test, toast } from '../support/fixtures.ts';
+import { saveScreenshot } from '../support/screenshot.ts';
 import { storageStateFor } from '../support/state.ts';
 import { freshCode, totp } from '../support/totp.ts';
 
@@ -12,18 +11,13 @@ import { freshCode, totp } from '../support/totp.ts';
 // password and a current code, then the new QR code with its first code and a NEW current code (the API
 // accepts a code once, so this waits for the next 30 s step).
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: true });
-
 /** Another window size; the layout's padding and the sidebar slide for 0.2 s. */
 async function resize(page: Page, width: number, height: number) {
   await page.setViewportSize({ width, height });
-  await page.waitForTimeout(400);
 }
 
 test('replace the authenticator from the two-factor page', async ({ browser, state }) => {
   test.setTimeout(150_000);
-  mkdirSync(screenshotsDir, { recursive: true });
   const admin = state.twoFactor.replace;
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
@@ -36,7 +30,7 @@ test('replace the authenticator from the two-factor page', async ({ browser, sta
   await expect(page.getByRole('heading', { name: 'Two-factor authentication', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Two-factor authentication | Back Office');
   await expect(page.getByText('On', { exact: true })).toBeVisible();
-  await shot(page, 'account-two-factor-on-desktop');
+  await saveScreenshot(page, 'account-two-factor-on-desktop');
 
   await page.getByRole('button', { name: 'Replace authenticator' }).click();
   const proceed = page.getByRole('button', { name: 'Continue' });
@@ -51,7 +45,7 @@ test('replace the authenticator from the two-factor page', async ({ browser, sta
   await proceed.click();
   await expect(toast(page, 'Invalid password')).toBeVisible();
   await expect(page).toHaveURL(/\/account\/two-factor$/);
-  await shot(page, 'account-two-factor-proof-desktop');
+  await saveScreenshot(page, 'account-two-factor-proof-desktop');
 
   await page.getByLabel('Current password').fill(admin.password);
   await proceed.click();
@@ -65,9 +59,9 @@ test('replace the authenticator from the two-factor page', async ({ browser, sta
   expect(newSecret).toMatch(/^[A-Z2-7]{16,}$/);
   expect(newSecret).not.toBe(admin.secret);
   await expect(toast(page, 'Invalid password')).toBeHidden();
-  await shot(page, 'account-two-factor-scan-desktop');
+  await saveScreenshot(page, 'account-two-factor-scan-desktop');
   await resize(page, 390, 844);
-  await shot(page, 'account-two-factor-scan-mobile');
+  await saveScreenshot(page, 'account-two-factor-scan-mobile');
   await resize(page, 1440, 900);
 
   const enable = page.getByRole('button', { name: 'Enable' });
@@ -92,6 +86,6 @@ test('replace the authenticator from the two-factor page', async ({ browser, sta
   await expect(page.getByRole('heading', { name: 'Two-factor authentication', level: 1 })).toBeVisible();
 
   await resize(page, 390, 844);
-  await shot(page, 'account-two-factor-on-mobile');
+  await saveScreenshot(page, 'account-two-factor-on-mobile');
   await context.close();
 });

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { chooseOption } from '../support/antd.ts';
-import { screenshotsDir } from '../support/config.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { saveScreenshot } from '../support/screenshot.ts';
 
 // PNGs of the finance screens for a human review, desktop and phone, in e2e/screenshots/finance-*.png.
 // Read-only: dialogs are opened and cancelled, nothing is changed.
@@ -20,9 +18,8 @@ for (const viewport of viewports) {
   test(`finance screenshots at ${viewport.width}x${viewport.height}`, async ({ page }) => {
     test.setTimeout(300_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    mkdirSync(screenshotsDir, { recursive: true });
     const shot = (p: Page, name: string, fullPage = true) =>
-      p.screenshot({ path: join(screenshotsDir, `finance-${name}-${viewport.name}.png`), fullPage });
+      saveScreenshot(p, `finance-${name}-${viewport.name}`, { fullPage });
 
     // Pending: the list, a few ticked, the bulk dialog, the single dialog with the rejection reason.
     await page.goto('/withdrawals/pending');

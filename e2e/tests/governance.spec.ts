@@ -1,12 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { chooseOption } from '../support/antd.ts';
 import { ApiClient, enableTwoFactor } from '../support/api.ts';
-import { screenshotsDir, shellOrigin } from '../support/config.ts';
+import { shellOrigin } from '../support/config.ts';
 import { expect, sidebar, test, toast } from '../support/fixtures.ts';
 import { threshold } from '../support/format.ts';
+import { saveScreenshot } from '../support/screenshot.ts';
 import { runState, storageStateFor } from '../support/state.ts';
 
 // Issue 13: roles per area in the console, and the superadmin's admin screen.
@@ -92,9 +91,7 @@ test('an auditor reads every area but sees none of the buttons that change thing
   const context = await browser.newContext({ storageState: storageStateFor(shellOrigin, auditor.session) });
   const view = await context.newPage();
   await view.setViewportSize({ width: 1280, height: 800 });
-  mkdirSync(screenshotsDir, { recursive: true });
-  const shot = (name: string) =>
-    view.screenshot({ path: join(screenshotsDir, `governance-auditor-${name}.png`), fullPage: true });
+  const shot = (name: string) => saveScreenshot(view, `governance-auditor-${name}`);
 
   await view.goto('/withdrawals/pending');
   await expect(firstRow(view, 'Pending withdrawals')).toBeVisible(cold);

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { screenshotsDir } from '../support/config.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { saveScreenshot } from '../support/screenshot.ts';
 
 // PNGs of every lottery screen (spec 2.10) for a human review, at desktop and phone sizes, in
 // e2e/screenshots/lottery-*.png (gitignored). Demo data only: nothing is published.
@@ -18,12 +16,8 @@ for (const viewport of viewports) {
 
     test(`lottery screens at ${viewport.width}x${viewport.height}`, async ({ page }) => {
       test.setTimeout(120_000);
-      mkdirSync(screenshotsDir, { recursive: true });
       const shot = (name: string, target: Page = page) =>
-        target.screenshot({
-          path: join(screenshotsDir, `lottery-${name}-${viewport.name}.png`),
-          fullPage: true,
-        });
+        saveScreenshot(target, `lottery-${name}-${viewport.name}`);
       const heading = (name: string) => page.getByRole('heading', { name, level: 1 });
 
       // Create Lottery: empty, then with field messages and a wrong total.

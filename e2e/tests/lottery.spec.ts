@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
-import { screenshotsDir } from '../support/config.ts';
 import { expect, test, toast } from '../support/fixtures.ts';
 import { usd } from '../support/format.ts';
+import { saveScreenshot } from '../support/screenshot.ts';
 import type { RunState } from '../support/state.ts';
 
 // The lottery life cycle of spec 2.10 in the real console against the real API: create, see it
@@ -206,13 +204,12 @@ test('lottery life cycle: create, edit, close, draw, replace, publish, paid', as
   await expect(figure('Total Paid')).toHaveText(`Total Paid${usd('47.99')}`);
   await expect(figure('Admin Profit')).toHaveText(`Admin Profit${usd('12.01')}`);
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  mkdirSync(screenshotsDir, { recursive: true });
   for (const [name, width] of [
     ['desktop', 1280],
     ['mobile', 390],
   ] as const) {
     await page.setViewportSize({ width, height: 844 });
-    await page.screenshot({ path: join(screenshotsDir, `lottery-publish-confirm-${name}.png`) });
+    await saveScreenshot(page, `lottery-publish-confirm-${name}`, { fullPage: false });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   await confirm.getByRole('button', { name: 'Publish Results' }).click();

@@ -1,8 +1,8 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { screenshotsDir, shellOrigin } from '../support/config.ts';
+import { shellOrigin } from '../support/config.ts';
 import { expect, minesServer, test } from '../support/fixtures.ts';
+import { saveScreenshot } from '../support/screenshot.ts';
 import { storageStateFor } from '../support/state.ts';
 
 // PNGs of every screen state for a human review, at desktop and phone sizes, in e2e/screenshots/
@@ -19,9 +19,7 @@ for (const viewport of viewports) {
 
     test(`all screens at ${viewport.width}x${viewport.height}`, async ({ browser, state }) => {
       test.setTimeout(120_000);
-      mkdirSync(screenshotsDir, { recursive: true });
-      const shot = (page: Page, name: string) =>
-        page.screenshot({ path: join(screenshotsDir, `${name}-${viewport.name}.png`), fullPage: true });
+      const shot = (page: Page, name: string) => saveScreenshot(page, `${name}-${viewport.name}`);
       const size = { viewport: { width: viewport.width, height: viewport.height } };
 
       // Sign-in, each mode (signed out).
@@ -61,15 +59,7 @@ for (const viewport of viewports) {
         await page.getByRole('button', { name: 'Open menu' }).click();
         const nav = page.getByRole('navigation', { name: 'Main' });
         await expect(nav).toBeInViewport();
-        // Let the slide-in transition finish before the picture.
-        await nav.evaluate((element) =>
-          Promise.all(
-            (element.closest('aside') ?? element)
-              .getAnimations({ subtree: true })
-              .map((animation) => animation.finished),
-          ),
-        );
-        await page.screenshot({ path: join(screenshotsDir, `sidebar-open-${viewport.name}.png`) });
+        await saveScreenshot(page, `sidebar-open-${viewport.name}`, { fullPage: false });
         await page.getByRole('button', { name: 'Close menu' }).click();
       }
 

@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { screenshotsDir } from '../support/config.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { saveScreenshot } from '../support/screenshot.ts';
 
 // PNGs of the superadmin's Settings screen for a human review, desktop and phone, in
 // e2e/screenshots/settings-*.png. Read-only: the confirmation is opened and cancelled.
@@ -14,12 +12,7 @@ const viewports = [
 for (const viewport of viewports) {
   test(`settings screenshots at ${viewport.width}x${viewport.height}`, async ({ page }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    mkdirSync(screenshotsDir, { recursive: true });
-    const shot = (name: string) =>
-      page.screenshot({
-        path: join(screenshotsDir, `settings-${name}-${viewport.name}.png`),
-        fullPage: true,
-      });
+    const shot = (name: string) => saveScreenshot(page, `settings-${name}-${viewport.name}`);
 
     await page.goto('/settings');
     await expect(page.getByRole('row').filter({ hasText: 'Threshold in force' })).toBeVisible();

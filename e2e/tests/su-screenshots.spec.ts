@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { SupportListResponse, UsersListResponse } from '@backoffice/shared/contract';
 import type { Page } from '@playwright/test';
 import { ApiClient } from '../support/api.ts';
-import { screenshotsDir } from '../support/config.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { saveScreenshot } from '../support/screenshot.ts';
 import { runState } from '../support/state.ts';
 
 // PNGs of the support & users screens for a human review, desktop and phone, in e2e/screenshots/su-*.png.
@@ -25,9 +23,8 @@ for (const viewport of viewports) {
   test(`support & users screenshots at ${viewport.width}x${viewport.height}`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    mkdirSync(screenshotsDir, { recursive: true });
     const shot = (p: Page, name: string, fullPage = true) =>
-      p.screenshot({ path: join(screenshotsDir, `su-${name}-${viewport.name}.png`), fullPage });
+      saveScreenshot(p, `su-${name}-${viewport.name}`, { fullPage });
 
     // Support Tickets, its dialogs and the empty state.
     await page.goto('/support');

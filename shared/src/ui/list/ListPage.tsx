@@ -228,6 +228,8 @@ export function ListPage<N extends RouteName, F, Row extends object>(props: List
               showSizeChanger: list.pageSizes.length > 1,
               pageSizeOptions: list.pageSizes.map(String),
               hideOnSinglePage: false,
+              // Fewer page buttons on a phone, so the pager fits on one line under its total.
+              responsive: true,
               showTotal: (total, [from, to]) => `Showing ${from} to ${to} of ${formatCount(total)} results`,
             }}
           />

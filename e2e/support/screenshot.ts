@@ -1,0 +1,27 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { screenshotsDir } from './config.ts';
+
+/**
+ * Saves e2e/screenshots/<name>.png for a human review, as an admin would see the screen: once its
+ * animations and transitions have ended (a dialog zooming in is half transparent, a layout sliding to a
+ * new window size is half-way), and, for a full page, scrolled to the top (the fixed top bar is drawn
+ * where the page was scrolled to). Spinners and other endless animations are not waited for.
+ */
+export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}) {
+  mkdirSync(screenshotsDir, { recursive: true });
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    null,
+    { timeout: 10_000, polling: 50 },
+  );
+  await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage });
+}
