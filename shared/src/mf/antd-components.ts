@@ -29,8 +29,8 @@ export const antdComponents = [
 /**
  * The components every list page renders (`@backoffice/shared/ui`'s ListPage, SearchForm, StatusTag,
  * AlertDialog, and the lists' search fields and dialogs). The shell serves them, with the antd internals
- * they need, as one file: a list page then downloads a few files, each compressed whole, rather than
- * dozens of small ones.
+ * they need, as two files (shell/build/antd-chunks.ts): a list page then downloads a few files, each
+ * compressed whole, rather than dozens of small ones.
  */
 export const antdListComponents = [
   'alert',
