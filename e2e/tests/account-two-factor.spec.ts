@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { ApiClient } from '../support/api.ts';
 import { shellOrigin } from '../support/config.ts';
 import { expect, sidebar, signedOutTest as test, toast } from '../support/fixtures.ts';
@@ -10,11 +9,6 @@ import { freshCode, totp } from '../support/totp.ts';
 // runs with TWO_FACTOR=required, so the admin has 2FA on: 'Replace authenticator' needs the current
 // password and a current code, then the new QR code with its first code and a NEW current code (the API
 // accepts a code once, so this waits for the next 30 s step).
-
-/** Another window size; the layout's padding and the sidebar slide for 0.2 s. */
-async function resize(page: Page, width: number, height: number) {
-  await page.setViewportSize({ width, height });
-}
 
 test('replace the authenticator from the two-factor page', async ({ browser, state }) => {
   test.setTimeout(150_000);
@@ -60,9 +54,9 @@ test('replace the authenticator from the two-factor page', async ({ browser, sta
   expect(newSecret).not.toBe(admin.secret);
   await expect(toast(page, 'Invalid password')).toBeHidden();
   await saveScreenshot(page, 'account-two-factor-scan-desktop');
-  await resize(page, 390, 844);
+  await page.setViewportSize({ width: 390, height: 844 });
   await saveScreenshot(page, 'account-two-factor-scan-mobile');
-  await resize(page, 1440, 900);
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   const enable = page.getByRole('button', { name: 'Enable' });
   await expect(enable).toBeDisabled();
@@ -85,7 +79,7 @@ test('replace the authenticator from the two-factor page', async ({ browser, sta
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Two-factor authentication', level: 1 })).toBeVisible();
 
-  await resize(page, 390, 844);
+  await page.setViewportSize({ width: 390, height: 844 });
   await saveScreenshot(page, 'account-two-factor-on-mobile');
   await context.close();
 });
