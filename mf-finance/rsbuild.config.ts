@@ -1,5 +1,9 @@
 import { antdTransformImport } from '@backoffice/shared/mf';
-import { pluginFederationRuntimeEsm, remoteFederation } from '@backoffice/shared/mf/remote';
+import {
+  pluginFederationRuntimeEsm,
+  pluginRemoteRelease,
+  remoteFederation,
+} from '@backoffice/shared/mf/remote';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -10,6 +14,7 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation(remoteFederation('mf_finance')),
     pluginFederationRuntimeEsm,
+    pluginRemoteRelease('mf_finance'),
   ],
   source: { entry: { index: './src/index.ts' }, transformImport: [antdTransformImport] },
   html: { title: 'mf-finance' },

@@ -1,23 +1,28 @@
 #!/usr/bin/env node
-// `pnpm rollback <area> <version>`: points one area of the runtime registry at a version that is
-// already published in RELEASES_DIR. Builds nothing and leaves every other area's entry as it is;
-// the next load of that area in any open console gets that version.
-//   pnpm rollback mines 1.0.0
-// RELEASES_DIR (default releases/) and REMOTES_REGISTRY (default RELEASES_DIR/remotes.json).
-import { findArea, ReleaseError, switchTo, versionsOf } from './release.mjs';
+// `pnpm rollback <area>`: the area (or the shell) goes back to its previous live version;
+// `pnpm rollback <area> <version>`: to that published version. Through the release gate, recorded with
+// who (--as, else the OS user at this host) and why (--reason); --force (with a reason) skips failed
+// checks; --check only runs the gate. Builds nothing, touches no other area; consoles that are open load
+// the version on their next navigation into the area.
+import { callApi, dataOf, operator } from './release/api.mjs';
+import { commandLine, forcedReason, printChange, run } from './release/cli.mjs';
+import { checkVersion, findTarget, ReleaseError } from './release/targets.mjs';
 
-const [input, version] = process.argv.slice(2).filter((arg) => arg !== '--');
-try {
-  if (!input || !version) {
-    const area = input ? findArea(input) : null;
-    const available = area ? ` Available for ${area.dir}: ${versionsOf(area).join(', ') || 'none'}` : '';
-    throw new ReleaseError(`usage: pnpm rollback <area> <version>.${available}`);
-  }
-  const area = findArea(input);
-  const { previous, entry } = switchTo(area, version);
-  console.log(`${area.dir}: ${previous} -> ${entry}`);
-} catch (error) {
-  if (!(error instanceof ReleaseError)) throw error;
-  console.error(`rollback: ${error.message}`);
-  process.exit(1);
-}
+run('rollback', async () => {
+  const { values, positionals } = commandLine();
+  const [input, version] = positionals;
+  if (!input)
+    throw new ReleaseError(
+      'usage: pnpm rollback <area> [version] [--reason <why>] [--as <email>] [--force] [--check]',
+    );
+  const target = findTarget(input);
+  const answer = await callApi('POST', `/admin/releases/${target.id}/live`, {
+    action: 'rollback',
+    ...(version ? { version: checkVersion(version) } : {}),
+    dryRun: values.check,
+    force: values.force,
+    reason: await forcedReason(values),
+    actor: operator(values.as),
+  });
+  printChange(dataOf(answer), { check: values.check });
+});

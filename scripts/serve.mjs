@@ -1,24 +1,29 @@
 #!/usr/bin/env node
-// Serves one built app (the shell or a remote) the way production does: gzip, long cache for hashed
-// assets, no cache for the files that are swapped at deploy time (index.html, config.js, remotes.json,
+// Serves one built app (the shell or a remote) the way production does: brotli/gzip, long cache for
+// hashed assets, no cache for the files that are swapped at deploy time (index.html, config.js,
 // mf-manifest.json), SPA fallback for the shell, CORS for remotes, and an optional /api proxy.
 //
 //   node scripts/serve.mjs --dir shell/dist --port 3001 --spa \
-//     [--proxy http://api-1:3000[,http://api-2:3000...]] [--mount /remotes=releases]
+//     [--proxy http://api-1:3000[,http://api-2:3000...]] [--releases <dir>] [--mount /<prefix>=<dir>]
 //
 // --proxy: /api/* goes to these upstreams in turn; one that refuses the connection is skipped.
-// --mount: serves another folder below a path prefix (the shell serves every remote's versions under
-// /remotes/<area>/<version>/ this way, so the console, its API and its remotes share one origin).
-// Deploy-time overrides without a rebuild: BACKOFFICE_CONFIG (JSON) replaces /config.js and
-// REMOTES_REGISTRY (a file path) replaces /remotes.json.
+// --releases: the releases folder (issue 19): every published version of each area under
+// /remotes/<area>/<version>/, so the console, its API and its remotes share one origin; and the shell
+// itself from the live shell release (--dir until one is published). What is live comes from the API
+// (--registry, default <first --proxy>/api/console/registry, read at most once a second), and
+// index.html carries it, so the console starts loading an area without asking.
+// --mount: serves another folder below a path prefix.
+// Deploy-time override without a rebuild: BACKOFFICE_CONFIG (JSON) replaces /config.js.
 import http from 'node:http';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createRegistryReader } from './serve/live-shell.mjs';
 import { createApiProxy } from './serve/proxy.mjs';
 import { createStaticHandler } from './serve/static.mjs';
 
 const usage =
-  'usage: serve.mjs --dir <dist> --port <port> [--host <ip>] [--spa] [--proxy <url>[,<url>...]] [--mount /<prefix>=<dir>]...';
+  'usage: serve.mjs --dir <dist> --port <port> [--host <ip>] [--spa] [--proxy <url>[,<url>...]] ' +
+  '[--releases <dir>] [--registry <url>[,<url>...]] [--mount /<prefix>=<dir>]...';
 
 function fail(message) {
   console.error(`${message}\n${usage}`);
@@ -35,6 +40,8 @@ try {
       spa: { type: 'boolean', default: false },
       proxy: { type: 'string' },
       mount: { type: 'string', multiple: true, default: [] },
+      releases: { type: 'string' },
+      registry: { type: 'string' },
     },
   }));
 } catch (error) {
@@ -58,7 +65,13 @@ const mounts = args.mount.map((spec) => {
 
 const root = resolve(args.dir);
 const proxy = upstreams.length > 0 ? createApiProxy(upstreams) : null;
-const serveFiles = createStaticHandler({ dir: root, spa: args.spa, mounts });
+const releasesDir = args.releases ? resolve(args.releases) : null;
+if (releasesDir) mounts.push({ prefix: '/remotes', dir: releasesDir });
+const registryUrls = args.registry
+  ? args.registry.split(',').map((url) => url.trim())
+  : upstreams.map((url) => `${url.replace(/\/+$/, '')}/api/console/registry`);
+const registry = releasesDir && registryUrls.length ? createRegistryReader(registryUrls) : null;
+const serveFiles = createStaticHandler({ dir: root, spa: args.spa, mounts, releasesDir, registry });
 
 function answer(res, status, text) {
   res.writeHead(status, {

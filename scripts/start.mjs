@@ -1,51 +1,113 @@
 #!/usr/bin/env node
+import { spawn } from 'node:child_process';
 // `pnpm start`: builds the shell and every remote, then runs the whole console with demo data, on one
-// origin as a deployment does: the API (embedded PGlite unless DATABASE_URL is set) on :3000, and the
-// console on :3001, whose server proxies /api to it and serves each remote's build, published as a
-// release (scripts/deploy.mjs) in DATA_DIR/console-releases, under /remotes/<area>/<version>/. So
-// http://localhost:3001 and http://127.0.0.1:3001 both work (the XSRF cookie is the console's own).
-// Each remote is also served alone on its own port (3002-3005).
+// origin as a deployment does: the API (embedded PGlite unless DATA_DIR/DATABASE_URL say otherwise) on
+// :3000, and the console on :3001, whose server proxies /api to it and serves the releases folder
+// (DATA_DIR/console-releases): the live shell, and every area under /remotes/<area>/<version>/. Once the
+// API answers, each fresh build is published and made live through the release gate
+// (`pnpm run deploy all`; the smoke load runs where Chromium is installed). So http://localhost:3001
+// and http://127.0.0.1:3001 both work (the XSRF cookie is the console's own). Each remote is also
+// served alone on its own port (3002-3005).
 // `pnpm dev [remote...]`: the same with live reload (API in watch mode, rsbuild dev servers, the shell's
 // proxying /api); naming remotes (e.g. `pnpm dev mines`) runs only those, the others show their
 // 'unavailable' fallback.
-import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { releaseFolder } from './release/publish.mjs';
+import { findChromium } from './release/smoke.mjs';
+import { findTarget, releasesDir } from './release/targets.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
 
-/**
- * Publishes each build ({ dir: 'mf-mines', dist }) into `releases` (emptied first: a rebuilt remote
- * keeps its version) with scripts/deploy.mjs, which points `releases`/remotes.json at it.
- * Returns the registry file, or null when a publication failed.
- */
-export function publishBuilds(builds, releases) {
-  const registry = join(releases, 'remotes.json');
-  rmSync(releases, { recursive: true, force: true });
-  for (const build of builds) {
-    const publish = spawnSync(process.execPath, ['scripts/deploy.mjs', build.dir, '--from', build.dist], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, RELEASES_DIR: releases, REMOTES_REGISTRY: registry },
-    });
-    if (publish.status !== 0) return null;
-  }
-  return registry;
-}
-
-/** The console's server (scripts/serve.mjs): the shell, /api proxied to the API, and the releases. */
-export function consoleServer({ port, apiPort, releases, registry, dist = 'shell/dist' }) {
+/** The console's server (scripts/serve.mjs): the live shell, /api proxied to the API, and the releases. */
+export function consoleServer({ port, apiPort, releases, dist = 'shell/dist' }) {
   return {
     args: [
       ...['scripts/serve.mjs', '--dir', dist, '--port', String(port), '--spa'],
-      ...['--proxy', `http://127.0.0.1:${apiPort}`, '--mount', `/remotes=${releases}`],
+      ...['--proxy', `http://127.0.0.1:${apiPort}`, '--releases', releases],
     ],
-    env: { ...process.env, BACKOFFICE_CONFIG: '{"live":true}', REMOTES_REGISTRY: registry },
+    env: { ...process.env, BACKOFFICE_CONFIG: '{"live":true}' },
   };
 }
 
-function main() {
+function filesOf(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesOf(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+/** A hash of what a build contains (its descriptions aside, which carry the commit). */
+export function contentHash(dist) {
+  const hash = createHash('sha256');
+  for (const file of filesOf(dist).sort()) {
+    const path = relative(dist, file);
+    if (['release.json', 'mf-manifest.json', 'mf-stats.json'].includes(path)) continue;
+    hash.update(path).update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 8);
+}
+
+/**
+ * A local build whose version is already published with other content (the sources changed since the
+ * last start) is rebuilt under a version of its own, `<version>-local.<content hash>`: a published
+ * version never changes, and the same sources give the same version again.
+ */
+export function versionForChanges(app) {
+  const dist = join(root, app, 'dist');
+  const info = JSON.parse(readFileSync(join(dist, 'release.json'), 'utf8'));
+  const published = join(releaseFolder(findTarget(app), info.version), 'release.json');
+  if (
+    !existsSync(published) ||
+    readFileSync(published, 'utf8') === readFileSync(join(dist, 'release.json'), 'utf8')
+  )
+    return null;
+  return `${String(info.version).replace(/-local\..*$/, '')}-local.${contentHash(dist)}`;
+}
+
+/** Runs a command to its end with our terminal (never blocking: the servers' output keeps flowing). */
+function runToEnd(command, args, env = {}) {
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => done(code === 0));
+  });
+}
+
+/** Builds `apps`, two at a time (2 cores). */
+const build = (apps, env = {}) =>
+  runToEnd(
+    pnpm,
+    ['-r', '--workspace-concurrency=2', ...apps.flatMap((dir) => ['--filter', `./${dir}`]), 'run', 'build'],
+    env,
+  );
+
+/** Publishes every build and makes it live, through the gate (scripts/deploy.mjs all). */
+async function publishAll(apps) {
+  for (const app of apps) {
+    const version = versionForChanges(app);
+    if (!version) continue;
+    console.log(`${app} changed since its last publication: rebuilding it as ${version}`);
+    if (!(await build([app], { MF_BUILD_VERSION: version }))) return false;
+  }
+  const smoke = findChromium() ? [] : ['--no-smoke'];
+  return runToEnd(process.execPath, ['scripts/deploy.mjs', 'all', '--as', 'pnpm start', ...smoke]);
+}
+
+async function waitForApi(port) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return false;
+}
+
+async function main() {
   const dev = process.argv.includes('--dev');
   const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
   const remotes = readdirSync(root)
@@ -96,23 +158,10 @@ function main() {
   process.on('SIGINT', () => stop());
   process.on('SIGTERM', () => stop());
 
-  const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
-  let registry;
-  // The releases of this run, beside the API's data.
-  const releases = resolve(process.env.DATA_DIR ?? join(root, '.data'), 'console-releases');
-  if (!dev) {
-    const filters = ['./shell', ...remotes.map((remote) => `./${remote.dir}`)].flatMap((dir) => [
-      '--filter',
-      dir,
-    ]);
-    const build = spawnSync(pnpm, ['-r', ...filters, 'run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-    registry = publishBuilds(
-      remotes.map((remote) => ({ dir: remote.dir, dist: join(root, remote.dir, 'dist') })),
-      releases,
-    );
-    if (!registry) process.exit(1);
-  }
+  // The releases of this run, beside the API's data (the API and the console's server read the same).
+  const releases = releasesDir();
+  const apps = ['shell', ...remotes.map((remote) => remote.dir)];
+  if (!dev && !(await build(apps))) process.exit(1);
 
   // Behind the console's proxy the API sees every browser as 127.0.0.1: it takes the client address
   // from X-Forwarded-For, trusted from a loopback peer only.
@@ -123,7 +172,7 @@ function main() {
     run('shell', pnpm, ['-C', 'shell', 'dev']);
     for (const remote of remotes) run(remote.dir, pnpm, ['-C', remote.dir, 'dev']);
   } else {
-    const shell = consoleServer({ port: 3001, apiPort, releases, registry });
+    const shell = consoleServer({ port: 3001, apiPort, releases });
     run('shell', process.execPath, shell.args, { env: shell.env });
     for (const remote of remotes) {
       run(remote.dir, process.execPath, [
@@ -132,9 +181,16 @@ function main() {
       ]);
     }
   }
-  console.log(
-    `\nBack-office console: http://localhost:3001 (API: http://localhost:3001/api, also on :${apiPort})\n`,
-  );
+  const ready = () =>
+    console.log(
+      `\nBack-office console: http://localhost:3001 (API: http://localhost:3001/api, also on :${apiPort})\n`,
+    );
+  if (dev) return ready();
+  if (!(await waitForApi(apiPort)) || !(await publishAll(apps))) {
+    console.error('the builds could not be published: stopping everything');
+    return stop(1);
+  }
+  ready();
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

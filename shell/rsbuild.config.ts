@@ -1,30 +1,37 @@
-import { createRequire } from 'node:module';
-import { antdTransformImport } from '@backoffice/shared/mf';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { antdTransformImport, federationShared, packageOf } from '@backoffice/shared/mf';
+import { buildVersion, pluginReleaseInfo } from '@backoffice/shared/mf/release-info';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { antdListChunks } from './build/antd-chunks.ts';
 import { pluginPreloadSignIn } from './build/preload-sign-in.ts';
+import { sharedVersionsDefine, versionOf } from './build/shared-versions.ts';
 
-const require = createRequire(import.meta.url);
-const versionOf = (pkg: string): string => require(`${pkg}/package.json`).version;
+/** The release gate checks every live remote's requirements against these (shared/src/mf/release-info.ts). */
+const provides = () =>
+  Object.fromEntries(Object.keys(federationShared()).map((name) => [name, versionOf(packageOf(name))]));
 
 // The shell is a plain SPA: the Module Federation runtime is loaded only when a remote area opens
 // (src/federation), so the sign-in page pays nothing for it.
 export default defineConfig({
-  plugins: [pluginReact(), pluginPreloadSignIn()],
+  plugins: [
+    pluginReact(),
+    pluginPreloadSignIn(),
+    pluginReleaseInfo(() => ({
+      name: 'shell',
+      version: buildVersion(fileURLToPath(new URL('.', import.meta.url))),
+      provides: provides(),
+    })),
+  ],
   source: {
     entry: { index: './src/index.tsx' },
     transformImport: [antdTransformImport],
     define: {
       // The federation runtime's code for Node (script loading through vm/fetch) is dropped.
       ENV_TARGET: JSON.stringify('web'),
-      __SHARED_VERSIONS__: JSON.stringify(
-        Object.fromEntries(
-          ['react', 'react-dom', 'react-router', 'react-router-dom', 'zustand', 'dayjs', 'antd'].map(
-            (pkg) => [pkg, versionOf(pkg)],
-          ),
-        ),
-      ),
+      __SHARED_VERSIONS__: sharedVersionsDefine(),
     },
   },
   html: {
@@ -35,7 +42,10 @@ export default defineConfig({
     // and still runs before the app's deferred scripts (they come after it, in order).
     tags: [{ tag: 'script', attrs: { src: '/config.js', defer: true }, head: true, append: false }],
   },
-  output: { copy: [] },
+  // The release gate's smoke host, built just before (rsbuild.smoke.config.ts), ships in every release.
+  output: {
+    copy: existsSync('dist-smoke') ? [{ from: 'dist-smoke', to: 'smoke', info: { minimized: true } }] : [],
+  },
   server: {
     port: Number(process.env.PORT ?? 3001),
     historyApiFallback: true,
@@ -44,8 +54,43 @@ export default defineConfig({
     proxy: { '/api': 'http://127.0.0.1:3000' },
     setup: ({ action, server }) => {
       if (action !== 'dev') return;
+      // The dev console's registry (the API's names released builds, which `pnpm dev` has not): every
+      // remote of the workspace on its dev server, with the routes and menu of its area.json. Read at
+      // each request, so a new area.json shows at the next page load.
+      const workspace = fileURLToPath(new URL('..', import.meta.url));
+      const devRemote = (dir: string) => {
+        const read = (file: string) => JSON.parse(readFileSync(join(workspace, dir, file), 'utf8'));
+        const { backoffice } = read('package.json') as { backoffice?: { remote: string; port: number } };
+        if (!backoffice || !existsSync(join(workspace, dir, 'area.json'))) return [];
+        const { routes, menu } = read('area.json');
+        const entry = `http://localhost:${backoffice.port}/mf-manifest.json`;
+        const area = dir.slice('mf-'.length);
+        return [
+          {
+            name: backoffice.remote,
+            area,
+            version: 'dev',
+            commit: null,
+            entry,
+            previous: null,
+            routes,
+            menu,
+          },
+        ];
+      };
       server.middlewares.use((req, res, next) => {
-        if (req.url?.split('?')[0] !== '/config.js') return next();
+        const path = req.url?.split('?')[0];
+        if (req.method === 'GET' && path === '/api/console/registry') {
+          const dirs = readdirSync(workspace)
+            .filter((dir) => dir.startsWith('mf-'))
+            .sort();
+          const data = { revision: 'dev', shell: null, remotes: dirs.flatMap(devRemote) };
+          res.setHeader('Content-Type', 'application/json; charset=utf-8');
+          res.setHeader('Cache-Control', 'no-cache');
+          res.end(JSON.stringify({ success: true, message: 'Registry retrieved successfully', data }));
+          return;
+        }
+        if (path !== '/config.js') return next();
         res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
         res.setHeader('Cache-Control', 'no-cache');
         res.end('window.__BACKOFFICE_CONFIG__ = { live: true };\n');

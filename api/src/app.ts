@@ -13,6 +13,8 @@ import { DashboardService } from './modules/dashboard/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { minesRoutes } from './modules/mines/routes.ts';
+import { releaseRoutes } from './modules/releases/routes.ts';
+import { ReleaseService } from './modules/releases/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { transactionsRoutes } from './modules/transactions/routes.ts';
@@ -91,6 +93,9 @@ export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, op
   await fastify.register(transactionsRoutes);
   await fastify.register(auditRoutes);
   await fastify.register(settingsRoutes);
+  await fastify.register(releaseRoutes, {
+    service: new ReleaseService(opts.db, fastify.config.releases, fastify.store, fastify.clock, fastify.log),
+  });
 });
 
 /** TRUST_PROXY as Fastify takes it: N hops is "believe the last N hops" (what proxy-addr does for a number). */

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { type GovernanceRole, governanceRoles } from '@backoffice/shared/contract';
+import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrate, resetSchema } from './db/migrate.ts';
@@ -19,7 +21,10 @@ const USAGE = `Usage:
       Roles default to superadmin (${governanceRoles.join(', ')}).
   pnpm -C api unlock-admin <email>
       Forgets the failed sign-ins and 2FA codes of the account (its lockout), in the shared store the
-      API uses: Redis (REDIS_URL) or PostgreSQL (DATABASE_URL).`;
+      API uses: Redis (REDIS_URL) or PostgreSQL (DATABASE_URL).
+  tsx src/cli.ts request <METHOD> <path> < body.json
+      One release route (/admin/releases..., as the release CLI calls them) run in-process on the API's
+      database, for when the API is not running (scripts/release/api.mjs); prints {status, body}.`;
 
 function flag(args: string[], name: string): string | undefined {
   const i = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
@@ -101,6 +106,7 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   if (command === 'unlock-admin') return unlockAdmin(config, args[0]);
+  if (command === 'request') return releaseRequest(config, args[0], args[1]);
   console.error(USAGE);
   return command === undefined || command === '--help' ? 0 : 1;
 }
@@ -112,6 +118,48 @@ main(process.argv.slice(2)).then(
     process.exit(1);
   },
 );
+
+/**
+ * The release CLI with the API stopped: the app is built on the API's database (not listening) and the
+ * route is injected with a token of this run only, so the change goes through the same code, gate and
+ * audit as through the running API.
+ */
+async function releaseRequest(
+  config: ReturnType<typeof loadConfig>,
+  method: string | undefined,
+  path: string | undefined,
+): Promise<number> {
+  if (!method || !path?.startsWith('/admin/releases')) {
+    console.error('request takes a method and a release route: request POST /admin/releases < body.json\n');
+    return 1;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks).toString('utf8').trim();
+  const token = randomBytes(32).toString('base64url');
+  const db = await openDb(config);
+  try {
+    await migrate(db);
+    const app = await buildApp({
+      config: { ...config, releases: { ...config.releases, opsToken: token } },
+      db,
+    });
+    try {
+      const res = await app.inject({
+        method: method as 'GET',
+        url: `/api${path}`,
+        headers: { 'x-ops-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { payload: body } : {}),
+      });
+      console.log(JSON.stringify({ status: res.statusCode, body: res.body ? res.json() : null }));
+      return 0;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await db.close();
+  }
+}
 
 async function unlockAdmin(
   config: ReturnType<typeof loadConfig>,

@@ -108,6 +108,19 @@ export interface Config {
    * different admins; null = off. A superadmin setting (PUT /admin/settings/four-eyes) overrides it.
    */
   fourEyesThreshold: string | null;
+  /** Console delivery (issue 19): modules/releases. */
+  releases: ReleasesConfig;
+}
+
+export interface ReleasesConfig {
+  /** Where the files of every published version are: `<dir>/<area folder>/<version>/` (RELEASES_DIR). */
+  dir: string;
+  /** Where the console fetches them (RELEASES_URL): a path on its own origin, or a static host's URL. */
+  url: string;
+  /** OPS_TOKEN: what the release CLI sends (X-Ops-Token); null until server.ts reads or makes one. */
+  opsToken: string | null;
+  /** A version live for less than `windowMinutes` goes back when `sessions` sessions, and `rate` of all, fail on it. */
+  autoRollback: { windowMinutes: number; sessions: number; rate: number } | null;
 }
 
 /** Default FOUR_EYES_THRESHOLD (USDT). */
@@ -189,6 +202,15 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   DB_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(1).default(2_000),
   FOUR_EYES_THRESHOLD: z.string().optional().transform(fourEyesSetting),
+  RELEASES_DIR: z.string().optional(),
+  RELEASES_URL: z
+    .string()
+    .regex(/^(\/|https?:\/\/)\S*[^/]$/, 'RELEASES_URL must be a path or an http(s) URL, without a final /')
+    .default('/remotes'),
+  OPS_TOKEN: z.string().min(24, 'OPS_TOKEN must be at least 24 characters').optional(),
+  RELEASE_AUTO_ROLLBACK_SESSIONS: z.coerce.number().int().min(0).default(3),
+  RELEASE_AUTO_ROLLBACK_RATE: z.coerce.number().min(0).max(1).default(0.5),
+  RELEASE_AUTO_ROLLBACK_MINUTES: z.coerce.number().int().min(1).default(30),
 });
 
 /** Reads and validates the environment; throws with a readable message when a value is wrong. */
@@ -234,5 +256,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       healthTimeoutMs: e.DB_HEALTH_TIMEOUT_MS,
     },
     fourEyesThreshold: e.FOUR_EYES_THRESHOLD,
+    releases: {
+      dir: resolve(e.RELEASES_DIR ?? resolve(dataDir, 'console-releases')),
+      url: e.RELEASES_URL,
+      opsToken: e.OPS_TOKEN ?? null,
+      autoRollback:
+        e.RELEASE_AUTO_ROLLBACK_SESSIONS === 0
+          ? null
+          : {
+              windowMinutes: e.RELEASE_AUTO_ROLLBACK_MINUTES,
+              sessions: e.RELEASE_AUTO_ROLLBACK_SESSIONS,
+              rate: e.RELEASE_AUTO_ROLLBACK_RATE,
+            },
+    },
   };
 }

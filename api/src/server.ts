@@ -3,9 +3,11 @@ import { prepare } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { describeStore, openSharedStore } from './lib/shared-store/index.ts';
 import { startPayoutWorker } from './modules/payout/worker.ts';
+import { ensureOpsToken, opsTokenFile } from './modules/releases/ops-token.ts';
 import { DEMO_ROLE_ADMINS } from './seed/admins.ts';
 
 const config = loadConfig();
+ensureOpsToken(config);
 const started = Date.now();
 const { db, migrations, admin, seeded } = await prepare(config);
 // Shared by the API replicas (rate limits, revoked sessions, dashboard cache): Redis, else PostgreSQL.
@@ -34,6 +36,9 @@ log.info(
   `database: ${db.driver === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL (DATABASE_URL)'}`,
 );
 log.info(`shared state (rate limits, sessions, dashboard cache): ${describeStore(store)}`);
+log.info(
+  `console releases: ${config.releases.dir}; the release CLI's token: ${process.env.OPS_TOKEN ? 'OPS_TOKEN' : opsTokenFile(config.dataDir)}`,
+);
 
 let closing = false;
 async function shutdown(signal: string) {

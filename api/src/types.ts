@@ -32,6 +32,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     admin: RequestAdmin | null;
+    /** Authenticated by the release CLI's ops token (a route whose auth is 'ops'): no admin. */
+    opsToken: boolean;
   }
   interface FastifyContextConfig {
     /** Who may call the route; absent = public. */

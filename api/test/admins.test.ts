@@ -448,7 +448,7 @@ describe('demo admins', () => {
     expect(created).toEqual(DEMO_ROLE_ADMINS.map((a) => a.email));
     expect(await ensureDemoAdmins(t.db)).toEqual([]);
     const roles = DEMO_ROLE_ADMINS.flatMap((a) => a.roles).sort();
-    expect(roles).toEqual(['auditor', 'finance', 'lottery', 'mines', 'support-users']);
+    expect(roles).toEqual(['auditor', 'finance', 'lottery', 'mines', 'ops', 'support-users']);
     for (const admin of DEMO_ROLE_ADMINS) {
       const res = await t.call('POST', LOGIN, { body: { email: admin.email, password: admin.password } });
       expect(res.json().data.user.roles, admin.email).toEqual(admin.roles);

@@ -42,7 +42,13 @@ describe('the one federation config', () => {
       ]),
     );
     for (const component of antdComponents)
-      expect(shared[`antd/es/${component}`]).toEqual({ singleton: true });
+      expect(shared[`antd/es/${component}`]).toEqual({ singleton: true, strictVersion: true });
+    // A remote's own ranges are what it requires.
+    expect(federationShared({ react: '^19.3.1', antd: '^6.6.8' })).toMatchObject({
+      react: { singleton: true, strictVersion: true, requiredVersion: '^19.3.1' },
+      'react/jsx-runtime': { requiredVersion: '^19.3.1' },
+      'antd/es/table': { requiredVersion: '^6.6.8' },
+    });
   });
 
   it('shares exactly the antd components that remotes and the shared UI import', () => {

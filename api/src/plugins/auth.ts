@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { ADMIN_MESSAGES, jwtPayloadSchema, rolesGrant, type TokenScope } from '@backoffice/shared/contract';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance } from 'fastify';
@@ -11,8 +12,9 @@ export const INVALID_TOKEN = 'Invalid or expired token';
 const invalidToken = () => new HttpError(401, INVALID_TOKEN);
 
 /** The token scopes each kind of route accepts (a 'none' route reads no token). */
-const SCOPES_ACCEPTED: Record<'session' | 'setup' | 'password', readonly TokenScope[]> = {
+const SCOPES_ACCEPTED: Record<'session' | 'setup' | 'password' | 'ops', readonly TokenScope[]> = {
   session: ['session'],
+  ops: ['session'],
   setup: ['session', '2fa-setup'],
   password: ['session', 'password-change'],
 };
@@ -33,6 +35,7 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'jti', 'sub'] },
   });
   app.decorateRequest('admin', null);
+  app.decorateRequest('opsToken', false);
   app.decorate('sessions', sessionCache(app));
 
   /** The admin behind a token not checked lately: its signature and claims, then its session row. */
@@ -64,6 +67,13 @@ export const authPlugin = globalPlugin('auth', async (app) => {
   app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config?.auth;
     if (!auth || auth === 'none') return;
+    // The release CLI's token (issue 19): it grants the release routes, and nothing else.
+    const opsToken = request.headers[OPS_TOKEN_HEADER];
+    if (auth === 'ops' && opsToken !== undefined) {
+      if (!sameSecret(opsToken, app.config.releases.opsToken)) throw invalidToken();
+      request.opsToken = true;
+      return;
+    }
     const header = request.headers.authorization;
     const token = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
     if (!token) throw invalidToken();
@@ -77,6 +87,15 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     request.admin = admin;
   });
 });
+
+export const OPS_TOKEN_HEADER = 'x-ops-token';
+
+function sameSecret(given: string | string[], expected: string | null): boolean {
+  if (!expected || typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /**
  * How a logout on one replica reaches the others "at once" (the very next call to any replica is

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { isAdminRequest } from '../lib/admin-path.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { OPS_TOKEN_HEADER } from './auth.ts';
 import { globalPlugin } from './plugin.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -32,6 +33,9 @@ export const xsrfPlugin = globalPlugin('xsrf', async (app) => {
     // Decided by the matched route, not the raw URL: `/api/%61dmin/...` reaches the same handler.
     if (!UNSAFE.has(request.method) || !request.routeOptions.url) return; // unknown route: 404
     if (!isAdminRequest(request)) return;
+    // The release CLI's ops token is no browser credential: a page cannot make a browser send it.
+    if (request.headers[OPS_TOKEN_HEADER] !== undefined && request.routeOptions.config?.auth === 'ops')
+      return;
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
       throw new HttpError(403, 'Invalid or missing XSRF token');

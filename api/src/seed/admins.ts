@@ -22,6 +22,7 @@ export const DEMO_ROLE_ADMINS: readonly {
   },
   { email: 'mines@example.com', password: 'mines123', name: 'Mines Admin', roles: ['mines'] },
   { email: 'auditor@example.com', password: 'auditor123', name: 'Auditor', roles: ['auditor'] },
+  { email: 'ops@example.com', password: 'ops123', name: 'Ops', roles: ['ops'] },
 ];
 
 /** Creates the demo role admins that do not exist yet (an existing one, changed or not, is left alone). */

@@ -1,30 +1,32 @@
-// The wiring of `pnpm start` (scripts/start.mjs): the remotes' builds published as releases, and the
-// console's server giving the shell, /api and those releases one origin. Real scripts (deploy.mjs,
-// serve.mjs) as real processes; a small HTTP server stands in for the API (it sets the XSRF cookie).
+// The console's server as `pnpm start` and a deployment run it (scripts/start.mjs consoleServer): /api
+// proxied to the API, the releases folder under /remotes, and the shell itself from the live shell
+// release the API names, with the registry written into index.html. A real serve.mjs process; a small
+// HTTP server stands in for the API (its registry, with an ETag, and the XSRF cookie).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { consoleServer, publishBuilds } from '../../start.mjs';
+import { consoleServer } from '../../start.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'start-wiring-'));
-const releases = join(work, 'data/console-releases');
+const releases = join(work, 'releases');
 const seen = [];
+let registry = {
+  revision: 'r1',
+  shell: { version: '2.0.0', commit: 'c2' },
+  remotes: [{ name: '</script>' }],
+};
+let apiUp = true;
 let api;
 let child;
 let port;
 
-/** A remote's build as rsbuild leaves it: its manifest says its name and version. */
-function build(dir, name, marker) {
-  const dist = join(work, dir, 'dist');
-  mkdirSync(dist, { recursive: true });
-  const manifest = { name, metaData: { name, buildInfo: { buildVersion: '1.0.0', commit: marker } } };
-  writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
-  writeFileSync(join(dist, 'remoteEntry.js'), `// ${marker}\n`);
-  return { dir, dist };
+function file(path, text) {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
 }
 
 function get(path, headers = {}) {
@@ -42,9 +44,24 @@ function get(path, headers = {}) {
   });
 }
 
+const title = async (path) => /<title>([^<]*)<\/title>/.exec((await get(path)).body)?.[1];
+const inlined = (html) => /window\.__BACKOFFICE_REGISTRY__=(.*?)<\/script>/.exec(html)?.[1];
+/** Waits out the server's registry cache (it reads the API at most once a second). */
+const settle = () => new Promise((done) => setTimeout(done, 1100));
+
 before(async () => {
   api = http.createServer((req, res) => {
     seen.push({ url: req.url, headers: req.headers });
+    if (!apiUp) return req.socket.destroy();
+    if (req.url === '/api/console/registry') {
+      const etag = `"${registry.revision}"`;
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304, { ETag: etag });
+        return res.end();
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json', ETag: etag });
+      return res.end(JSON.stringify({ success: true, message: 'ok', data: registry }));
+    }
     res.writeHead(200, {
       'Content-Type': 'application/json',
       'Set-Cookie': 'XSRF-TOKEN=token-1; Path=/; SameSite=Lax',
@@ -53,20 +70,19 @@ before(async () => {
   });
   await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
 
-  const shell = join(work, 'shell/dist');
-  mkdirSync(shell, { recursive: true });
-  writeFileSync(join(shell, 'index.html'), '<!doctype html><title>console</title>');
-  writeFileSync(join(shell, 'config.js'), 'window.__BACKOFFICE_CONFIG__ = { live: false };\n');
+  const builtIn = join(work, 'shell/dist');
+  file(join(builtIn, 'index.html'), '<!doctype html><html><head><title>built-in</title></head></html>');
+  file(join(builtIn, 'config.js'), 'window.__BACKOFFICE_CONFIG__ = { live: false };\n');
+  for (const version of ['1.0.0', '2.0.0']) {
+    file(
+      join(releases, 'shell', version, 'index.html'),
+      `<!doctype html><html><head><title>shell ${version}</title></head></html>`,
+    );
+    file(join(releases, 'shell', version, `static/js/only-${version}.js`), `// shell ${version}\n`);
+  }
+  file(join(releases, 'mf-mines/1.0.0/mf-manifest.json'), '{"name":"mf_mines"}');
 
-  // A first start, then a rebuild under the same version (other bytes): both publish.
-  assert.ok(publishBuilds([build('mf-mines', 'mf_mines', 'first')], releases));
-  const registry = publishBuilds(
-    [build('mf-mines', 'mf_mines', 'second'), build('mf-lottery', 'mf_lottery', 'second')],
-    releases,
-  );
-  assert.equal(registry, join(releases, 'remotes.json'));
-
-  const server = consoleServer({ port: 0, apiPort: api.address().port, releases, registry, dist: shell });
+  const server = consoleServer({ port: 0, apiPort: api.address().port, releases, dist: builtIn });
   child = spawn(process.execPath, server.args, {
     cwd: new URL('../../..', import.meta.url),
     env: server.env,
@@ -106,20 +122,42 @@ test('/api goes to the API through the console, its XSRF cookie set on the conso
   }
 });
 
-test('the registry points every published area at its release on the same origin', async () => {
-  const registry = JSON.parse((await get('/remotes.json')).body);
-  const entries = Object.fromEntries(registry.remotes.map((remote) => [remote.name, remote.entry]));
-  assert.equal(entries.mf_mines, '/remotes/mf-mines/1.0.0/mf-manifest.json');
-  assert.equal(entries.mf_lottery, '/remotes/mf-lottery/1.0.0/mf-manifest.json');
-  const manifest = await get(entries.mf_mines);
-  assert.equal(manifest.status, 200);
-  assert.equal(JSON.parse(manifest.body).metaData.buildInfo.commit, 'second');
-  assert.equal((await get('/remotes/mf-mines/1.0.0/remoteEntry.js')).body, '// second\n');
-  assert.equal(readFileSync(join(releases, 'mf-lottery/1.0.0/remoteEntry.js'), 'utf8'), '// second\n');
+test('every page is the live shell release, with what is live written into it', async () => {
+  for (const path of ['/', '/index.html', '/users/42']) {
+    const page = await get(path);
+    assert.equal(page.status, 200);
+    assert.equal(page.headers['cache-control'], 'no-cache');
+    assert.match(page.body, /<title>shell 2\.0\.0<\/title>/);
+    // The registry as the API gave it, '<' escaped so that nothing in it ends the script.
+    assert.deepEqual(JSON.parse(inlined(page.body)), registry);
+    assert.doesNotMatch(inlined(page.body), /<\/script/);
+  }
 });
 
-test('console routes answer the shell', async () => {
-  const page = await get('/users/42');
-  assert.equal(page.status, 200);
-  assert.match(page.body, /<title>console<\/title>/);
+test("an open console of another shell version still gets its chunks; the areas' releases are served", async () => {
+  assert.equal((await get('/static/js/only-1.0.0.js')).body, '// shell 1.0.0\n');
+  assert.equal((await get('/static/js/only-2.0.0.js')).body, '// shell 2.0.0\n');
+  assert.equal((await get('/static/js/nowhere.js')).status, 404);
+  assert.equal(JSON.parse((await get('/remotes/mf-mines/1.0.0/mf-manifest.json')).body).name, 'mf_mines');
+});
+
+test('a rollback of the shell reaches the next page load; the registry is read conditionally', async () => {
+  registry = { ...registry, revision: 'r2', shell: { version: '1.0.0', commit: 'c1' } };
+  await settle();
+  assert.equal(await title('/'), 'shell 1.0.0');
+  await settle();
+  const before = seen.length;
+  assert.equal(await title('/lottery/open'), 'shell 1.0.0');
+  const read = seen.slice(before).find((request) => request.url === '/api/console/registry');
+  assert.equal(read?.headers['if-none-match'], '"r2"');
+});
+
+test('with the API away the last registry is kept; with no shell published, the built-in one', async () => {
+  apiUp = false;
+  await settle();
+  assert.equal(await title('/'), 'shell 1.0.0');
+  apiUp = true;
+  registry = { ...registry, revision: 'r3', shell: null };
+  await settle();
+  assert.equal(await title('/'), 'built-in');
 });

@@ -8,6 +8,7 @@ export * from './lottery.ts';
 export * from './mines.ts';
 export * from './permissions.ts';
 export * from './query.ts';
+export * from './releases.ts';
 export * from './routes.ts';
 export * from './routes-export.ts';
 export * from './support.ts';

@@ -7,8 +7,11 @@
 export const areas = ['lottery', 'finance', 'support-users', 'mines'] as const;
 export type Area = (typeof areas)[number];
 
-/** superadmin: everything and manages admins; one role per area; auditor: reads everything, changes nothing. */
-export const governanceRoles = ['superadmin', ...areas, 'auditor'] as const;
+/**
+ * superadmin: everything and manages admins; one role per area; auditor: reads everything, changes nothing;
+ * ops: the console's releases (what version of each area and of the shell is live, issue 19).
+ */
+export const governanceRoles = ['superadmin', ...areas, 'auditor', 'ops'] as const;
 export type GovernanceRole = (typeof governanceRoles)[number];
 
 export type Permission =
@@ -21,13 +24,16 @@ export type Permission =
   /** The audit log (superadmin and auditor). */
   | 'audit:read'
   /** Admin management and console settings (superadmin only). */
-  | 'admins:manage';
+  | 'admins:manage'
+  /** The console's releases: publish, deploy, roll back, promote (ops and superadmin). */
+  | 'releases:manage';
 
 /** Whether any of `roles` grants `permission`. */
 export function rolesGrant(roles: readonly string[], permission: Permission): boolean {
   if (permission === 'public' || permission === 'signed-in') return true;
   if (roles.includes('superadmin')) return true;
   if (permission === 'admins:manage') return false;
+  if (permission === 'releases:manage') return roles.includes('ops');
   if (permission === 'audit:read') return roles.includes('auditor');
   const [area, access] = permission.split(':') as [Area, 'read' | 'write'];
   if (access === 'read' && roles.includes('auditor')) return true;

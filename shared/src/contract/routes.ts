@@ -8,6 +8,7 @@ import type { Permission } from './permissions.ts';
 import { auditRoutes } from './routes-audit.ts';
 import { exportRoutes } from './routes-export.ts';
 import { governanceRoutes } from './routes-governance.ts';
+import { releaseRoutes } from './routes-releases.ts';
 import * as support from './support.ts';
 import * as transactions from './transactions.ts';
 import * as users from './users.ts';
@@ -19,9 +20,10 @@ export const API_PREFIX = '/api';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * none = public; session = full session token; setup = the 2fa-setup token or a session token;
- * password = the password-change token (a one-time password's sign-in) or a session token.
+ * password = the password-change token (a one-time password's sign-in) or a session token;
+ * ops = a session token, or the ops token of the release CLI (X-Ops-Token, issue 19).
  */
-export type RouteAuth = 'none' | 'session' | 'setup' | 'password';
+export type RouteAuth = 'none' | 'session' | 'setup' | 'password' | 'ops';
 
 export interface RouteDef {
   method: HttpMethod;
@@ -351,6 +353,7 @@ export const routes = {
   ...governanceRoutes,
   ...auditRoutes,
   ...exportRoutes,
+  ...releaseRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

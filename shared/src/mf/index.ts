@@ -17,14 +17,31 @@ import { routerExports } from './router-exports.ts';
 
 export { antdComponents, antdListComponents, routerExports };
 
-type SharedEntry = { singleton: true; requiredVersion?: string | false };
+type SharedEntry = { singleton: true; strictVersion: true; requiredVersion?: string };
 
 export const singletonPackages = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client'] as const;
 export const routerPackages = ['react-router', 'react-router-dom'] as const;
 
-export function federationShared(): Record<string, SharedEntry> {
+/**
+ * Strict singletons: a remote whose required range the shell's version does not satisfy fails to load
+ * (and the shell falls back to the area's previous version) rather than running against the wrong React
+ * or antd. `ranges` are the app's own dependency ranges (package.json), so a range means what its team
+ * wrote; the release gate checks the same ranges before a version goes live (api/src/modules/releases).
+ */
+export function federationShared(ranges: Record<string, string> = {}): Record<string, SharedEntry> {
   const names = [...singletonPackages, ...routerPackages, ...antdComponents.map((c) => `antd/es/${c}`)];
-  return Object.fromEntries(names.map((name) => [name, { singleton: true }]));
+  return Object.fromEntries(
+    names.map((name) => {
+      const range = ranges[packageOf(name)];
+      return [name, { singleton: true, strictVersion: true, ...(range ? { requiredVersion: range } : {}) }];
+    }),
+  );
+}
+
+/** 'antd/es/table' -> 'antd', 'react/jsx-runtime' -> 'react', '@backoffice/shared/host' -> '@backoffice/shared'. */
+export function packageOf(shareName: string): string {
+  const parts = shareName.split('/');
+  return shareName.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? shareName);
 }
 
 /** Rsbuild `source.transformImport` rule: `import { Table } from 'antd'` -> `antd/es/table`. */

@@ -1,19 +1,10 @@
 /// <reference types="node" />
 // Build-time only (Node): the Module Federation options every remote is built with.
-import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AreaRoutes } from '../contract/releases.ts';
 import { federationShared } from './index.ts';
-
-/** The commit of this build (GIT_COMMIT where there is no .git, as in the images), '-dirty' with local changes. */
-function gitCommit(): string {
-  if (process.env.GIT_COMMIT) return process.env.GIT_COMMIT;
-  try {
-    const commit = execSync('git rev-parse --short=12 HEAD', { encoding: 'utf8' }).trim();
-    const dirty = execSync('git status --porcelain -- . ../shared', { encoding: 'utf8' }).trim();
-    return dirty ? `${commit}-dirty` : commit;
-  } catch {
-    return 'unknown';
-  }
-}
+import { buildVersion, gitCommit, pluginReleaseInfo } from './release-info.ts';
 
 /**
  * A remote exposes one module, `./app`, shares the console's singletons and uses the shell's federation
@@ -21,11 +12,12 @@ function gitCommit(): string {
  * build it is: metaData.buildInfo.buildVersion (package.json's version, or MF_BUILD_VERSION) and .commit;
  * `pnpm run deploy` names the release folder after the version.
  */
-export function remoteFederation(name: string) {
+export function remoteFederation(name: string, appDir = process.cwd()) {
+  const pkg = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8'));
   return {
     name,
     exposes: { './app': './src/app.tsx' },
-    shared: federationShared(),
+    shared: federationShared(pkg.dependencies),
     dts: false,
     experiments: { externalRuntime: true, optimization: { target: 'web' as const } },
     manifest: {
@@ -72,3 +64,41 @@ export const pluginFederationRuntimeEsm = {
     });
   },
 };
+
+/**
+ * Rsbuild plugin, for a remote released on its own:
+ * - its release.json (shared/src/mf/release-info.ts), with the routes and sidebar entries of its
+ *   area.json, so an area's screens ship, and roll back, with the area;
+ * - each version loads its chunks through a global of its own, so the console can load another version
+ *   of the area in the same page (a rollback, a fallback, a preview): with one global per remote name, a
+ *   new version's entry would take the chunks the old version had already installed;
+ * - a module that throws while it is evaluated throws again at the next import (rspack's default keeps
+ *   it half-evaluated in its cache, and a second load of a broken version would then "succeed").
+ */
+export function pluginRemoteRelease(name: string, appDir = process.cwd()) {
+  const version = buildVersion(appDir);
+  const info = pluginReleaseInfo(() => ({
+    name,
+    version,
+    area: JSON.parse(readFileSync(join(appDir, 'area.json'), 'utf8')) as AreaRoutes,
+  }));
+  return {
+    name: 'backoffice:remote-release',
+    setup(api: Parameters<typeof info.setup>[0] & RspackConfigApi) {
+      info.setup(api);
+      api.modifyRspackConfig((config) => {
+        config.output ??= {};
+        config.output.chunkLoadingGlobal = `chunk_${name}_${version.replace(/\W/g, '_')}`;
+        config.output.strictModuleExceptionHandling = true;
+      });
+    },
+  };
+}
+
+interface RspackConfigApi {
+  modifyRspackConfig(
+    modify: (config: {
+      output?: { chunkLoadingGlobal?: string; strictModuleExceptionHandling?: boolean };
+    }) => void,
+  ): void;
+}

@@ -8,6 +8,7 @@ export const ROLE_LABELS: Record<GovernanceRole, string> = {
   'support-users': 'Support & Users',
   mines: 'Mines',
   auditor: 'Auditor (read-only)',
+  ops: 'Ops (releases)',
 };
 
 export const ROLE_OPTIONS = governanceRoles.map((role) => ({ value: role, label: ROLE_LABELS[role] }));

@@ -1,0 +1,124 @@
+// What a published version is, read from its folder in the releases folder: the release.json its build
+// wrote (shared/src/mf/release-info.ts) and, for a remote, the mf-manifest.json the console loads.
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { type AreaRoutes, type ReleaseTarget, releaseDirOf, remoteNameOf } from '@backoffice/shared/contract';
+import type { ContractFingerprint } from '@backoffice/shared/contract/fingerprint';
+
+/** One shared module a remote takes from the shell, as its mf-manifest.json says. */
+export interface SharedRequirement {
+  name: string;
+  /** A semver range, or false: any version. */
+  requiredVersion: string | false;
+}
+
+/** What the gate knows of a version (console_releases.info). */
+export interface StoredRelease {
+  name: string;
+  version: string;
+  commit: string | null;
+  /** Every file of the build with its size (release.json). */
+  files: { path: string; size: number }[];
+  /** The files a remote's mf-manifest.json names: its entry, the chunks it exposes, its shared fallbacks. */
+  manifestFiles: string[];
+  requires: SharedRequirement[];
+  provides: Record<string, string> | null;
+  contract: ContractFingerprint;
+  area: AreaRoutes | null;
+}
+
+/** The folder could not be read as a release of `target` at `version`. */
+export class UnreadableRelease extends Error {}
+
+function readJson(file: string, what: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new UnreadableRelease(`${what} is missing (${file})`);
+  }
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new UnreadableRelease(`${what} is not valid JSON (${file})`);
+  }
+}
+
+export const releaseFolder = (releasesDir: string, target: ReleaseTarget, version: string) =>
+  join(releasesDir, releaseDirOf(target), version);
+
+type Manifest = {
+  name?: string;
+  metaData?: {
+    buildInfo?: { buildVersion?: string; commit?: string };
+    remoteEntry?: { name?: string; path?: string };
+  };
+  exposes?: { assets?: Assets }[];
+  shared?: { name?: string; requiredVersion?: string | false; assets?: Assets }[];
+};
+type Assets = Record<'js' | 'css', { sync?: string[]; async?: string[] } | undefined>;
+
+const assetFiles = (assets: Assets | undefined) =>
+  (['js', 'css'] as const).flatMap((kind) => [
+    ...(assets?.[kind]?.sync ?? []),
+    ...(assets?.[kind]?.async ?? []),
+  ]);
+
+/** Reads a published version; throws UnreadableRelease naming what is wrong with its folder. */
+export function readRelease(releasesDir: string, target: ReleaseTarget, version: string): StoredRelease {
+  const folder = releaseFolder(releasesDir, target, version);
+  const expectedName = target === 'shell' ? 'shell' : remoteNameOf(target);
+  const info = readJson(join(folder, 'release.json'), 'release.json');
+  if (info.name !== expectedName)
+    throw new UnreadableRelease(`release.json names ${String(info.name)}, not ${expectedName}`);
+  if (info.version !== version)
+    throw new UnreadableRelease(`release.json says version ${String(info.version)}, not ${version}`);
+  const release: StoredRelease = {
+    name: expectedName,
+    version,
+    commit: typeof info.commit === 'string' ? info.commit : null,
+    files: (info.files as StoredRelease['files'] | undefined) ?? [],
+    manifestFiles: [],
+    requires: [],
+    provides: (info.provides as Record<string, string> | undefined) ?? null,
+    contract: (info.contract as ContractFingerprint | undefined) ?? { hash: 'none', routes: {} },
+    area: (info.area as AreaRoutes | undefined) ?? null,
+  };
+  if (target === 'shell') return release;
+
+  const manifest = readJson(join(folder, 'mf-manifest.json'), 'mf-manifest.json') as Manifest;
+  if (manifest.name !== expectedName)
+    throw new UnreadableRelease(`mf-manifest.json names ${String(manifest.name)}, not ${expectedName}`);
+  const built = manifest.metaData?.buildInfo?.buildVersion;
+  if (built !== version)
+    throw new UnreadableRelease(`mf-manifest.json says version ${String(built)}, not ${version}`);
+  if (!release.area) throw new UnreadableRelease('release.json has no area (routes and menu)');
+  const entry = manifest.metaData?.remoteEntry;
+  release.manifestFiles = [
+    ...(entry?.name ? [`${entry.path ?? ''}${entry.name}`] : []),
+    ...(manifest.exposes ?? []).flatMap((expose) => assetFiles(expose.assets)),
+    ...(manifest.shared ?? []).flatMap((shared) => assetFiles(shared.assets)),
+  ];
+  release.requires = (manifest.shared ?? [])
+    .filter((shared) => typeof shared.name === 'string')
+    .map((shared) => ({ name: shared.name as string, requiredVersion: shared.requiredVersion ?? false }));
+  return release;
+}
+
+/** Files of the version that are missing, empty, or not the size its build wrote. */
+export function missingFiles(releasesDir: string, target: ReleaseTarget, release: StoredRelease): string[] {
+  const folder = releaseFolder(releasesDir, target, release.version);
+  const built = new Map(release.files.map((file) => [file.path, file.size]));
+  const named = new Set(release.manifestFiles);
+  const problems: string[] = [];
+  if (target !== 'shell') named.add('mf-manifest.json');
+  for (const path of new Set([...named, ...built.keys()])) {
+    const size = statSync(join(folder, path), { throwIfNoEntry: false })?.size;
+    const expected = built.get(path);
+    if (size === undefined) problems.push(`${path} is missing`);
+    else if (size === 0 && named.has(path)) problems.push(`${path} is empty`);
+    else if (expected !== undefined && size !== expected)
+      problems.push(`${path} is ${size} bytes, not the ${expected} built`);
+  }
+  return problems;
+}

@@ -1,0 +1,53 @@
+// What can be released (the shell and each area), where releases live, and what a build says it is.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The API's data folder (DATA_DIR, default .data): its ops token, and the releases by default. */
+export const dataDir = () => resolve(process.env.DATA_DIR ?? join(repoRoot, '.data'));
+/** Where every published version's files are (RELEASES_DIR, as the API and the console's server see it). */
+export const releasesDir = () => resolve(process.env.RELEASES_DIR ?? join(dataDir(), 'console-releases'));
+
+/** The API's releaseTargets (shared/src/contract/releases.ts); a test keeps the two equal. */
+export const TARGETS = ['shell', 'lottery', 'finance', 'support-users', 'mines'];
+
+/** A user's mistake: printed without a stack, exit code 1. */
+export class ReleaseError extends Error {}
+
+/** 'mines', 'mf-mines', 'mf_mines' or 'shell' -> { id: 'mines', dir: 'mf-mines', name: 'mf_mines' }. */
+export function findTarget(input) {
+  const id = String(input ?? '')
+    .replace(/^mf[-_]/, '')
+    .replaceAll('_', '-');
+  if (!TARGETS.includes(id))
+    throw new ReleaseError(`unknown area "${input}"; the areas are: ${TARGETS.join(', ')}`);
+  return id === 'shell'
+    ? { id, dir: 'shell', name: 'shell' }
+    : { id, dir: `mf-${id}`, name: `mf_${id.replaceAll('-', '_')}` };
+}
+
+/** A version is a folder and a URL segment (the API checks the same: RELEASE_VERSION). */
+const VERSION = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,63}$/;
+export function checkVersion(version) {
+  if (!VERSION.test(version) || version.includes('..'))
+    throw new ReleaseError(`"${version}" is not a version (letters, digits, . _ + -)`);
+  return version;
+}
+
+/** The release.json a build wrote (shared/src/mf/release-info.ts): name, version, commit, area... */
+export function readReleaseInfo(buildDir) {
+  const file = join(buildDir, 'release.json');
+  if (!existsSync(file))
+    throw new ReleaseError(
+      `${file} is missing: not a build of this console (build it with pnpm -C <app> build)`,
+    );
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** The first path of an area without parameters: where the smoke load mounts it. */
+export function smokeRoute(info) {
+  const route = info.area?.routes?.find((candidate) => !candidate.path.includes(':'));
+  return route?.path ?? '/';
+}

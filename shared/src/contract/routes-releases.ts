@@ -1,0 +1,64 @@
+import * as releases from './releases.ts';
+import type { RouteDef } from './routes.ts';
+
+/**
+ * Console delivery (issue 19). Changing what is live goes through these routes only: the Releases screen
+ * with an ops admin's session, the CLI with the ops token ('ops' auth), or, with the API stopped, the
+ * CLI running the same routes in-process.
+ */
+export const releaseRoutes = {
+  /** Public: the console reads it before it knows who is signed in (and its server inlines it). */
+  consoleRegistry: {
+    method: 'GET',
+    path: '/console/registry',
+    auth: 'none',
+    permission: 'public',
+    response: releases.consoleRegistryResponse,
+  },
+  /** The shell's error boundaries: an area loaded, or failed (bounded, rate-limited per session). */
+  consoleReport: {
+    method: 'POST',
+    path: '/admin/console/reports',
+    auth: 'session',
+    permission: 'signed-in',
+    audit: 'release.auto-rollback',
+    body: releases.fieldReportBody,
+    response: releases.fieldReportResponse,
+  },
+  releasesList: {
+    method: 'GET',
+    path: '/admin/releases',
+    auth: 'ops',
+    permission: 'releases:manage',
+    response: releases.releasesResponse,
+  },
+  releasesPublish: {
+    method: 'POST',
+    path: '/admin/releases',
+    auth: 'ops',
+    permission: 'releases:manage',
+    audit: 'release.publish',
+    body: releases.releasePublishBody,
+    response: releases.releaseChangeResponse,
+  },
+  releasesSetLive: {
+    method: 'POST',
+    path: '/admin/releases/:area/live',
+    auth: 'ops',
+    permission: 'releases:manage',
+    audit: 'release.deploy',
+    params: releases.releaseAreaParams,
+    body: releases.releaseLiveBody,
+    response: releases.releaseChangeResponse,
+  },
+  releasesPrune: {
+    method: 'DELETE',
+    path: '/admin/releases/:area/:version',
+    auth: 'ops',
+    permission: 'releases:manage',
+    audit: 'release.prune',
+    params: releases.releaseVersionParams,
+    body: releases.releasePruneBody,
+    response: releases.releaseChangeResponse,
+  },
+} as const satisfies Record<string, RouteDef>;

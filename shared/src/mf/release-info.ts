@@ -1,0 +1,88 @@
+/// <reference types="node" />
+// Build-time only (Node): the release.json every build of the shell and of a remote carries beside its
+// files. The release gate (the API's modules/releases) reads it before a version may go live.
+import { execSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { type ContractFingerprint, calledFingerprint } from '../contract/fingerprint.ts';
+import type { AreaRoutes } from '../contract/releases.ts';
+
+export const RELEASE_INFO_FILE = 'release.json';
+
+export interface ReleaseInfo {
+  /** The remote's federation name ('mf_mines'), or 'shell'. */
+  name: string;
+  version: string;
+  commit: string;
+  /** Every file of the build but release.json, with its size (the gate checks they are all there). */
+  files: { path: string; size: number }[];
+  /** The routes of the API contract this build calls, as it was built against them. */
+  contract: ContractFingerprint;
+  /** A remote's routes and sidebar entries (its area.json). */
+  area?: AreaRoutes;
+  /** The shell: each shared module it provides to remotes, with its version. */
+  provides?: Record<string, string>;
+}
+
+/** The commit of this build (GIT_COMMIT where there is no .git, as in the images), '-dirty' with local changes. */
+export function gitCommit(): string {
+  if (process.env.GIT_COMMIT) return process.env.GIT_COMMIT;
+  try {
+    const commit = execSync('git rev-parse --short=12 HEAD', { encoding: 'utf8' }).trim();
+    const dirty = execSync('git status --porcelain -- . ../shared', { encoding: 'utf8' }).trim();
+    return dirty ? `${commit}-dirty` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The build's version: MF_BUILD_VERSION, else the app's package.json version. */
+export function buildVersion(appDir: string): string {
+  if (process.env.MF_BUILD_VERSION) return process.env.MF_BUILD_VERSION;
+  return JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')).version;
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(path) : [path];
+  });
+}
+
+/** Writes `<distDir>/release.json` for the build just made. */
+export function writeReleaseInfo(
+  distDir: string,
+  info: Omit<ReleaseInfo, 'files' | 'contract' | 'commit'> & { commit?: string },
+): ReleaseInfo {
+  const paths = listFiles(distDir).filter((path) => relative(distDir, path) !== RELEASE_INFO_FILE);
+  const files = paths
+    .map((path) => ({ path: relative(distDir, path).split(sep).join('/'), size: statSync(path).size }))
+    .sort((a, b) => a.path.localeCompare(b.path));
+  const javascript = paths
+    .filter((path) => path.endsWith('.js'))
+    .map((path) => readFileSync(path, 'utf8'))
+    .join('\n');
+  const release: ReleaseInfo = {
+    ...info,
+    commit: info.commit ?? gitCommit(),
+    files,
+    contract: calledFingerprint(javascript),
+  };
+  writeFileSync(join(distDir, RELEASE_INFO_FILE), `${JSON.stringify(release, null, 2)}\n`);
+  return release;
+}
+
+/** Rsbuild plugin: writes release.json after each production build (`info` is computed then). */
+export function pluginReleaseInfo(info: () => Omit<ReleaseInfo, 'files' | 'contract' | 'commit'>) {
+  return {
+    name: 'backoffice:release-info',
+    setup(api: {
+      context: { distPath: string };
+      onAfterBuild(callback: (params: { isFirstCompile: boolean }) => void): void;
+    }) {
+      api.onAfterBuild(() => {
+        writeReleaseInfo(api.context.distPath, info());
+      });
+    },
+  };
+}
