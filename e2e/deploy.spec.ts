@@ -5,8 +5,9 @@ import { parse } from 'yaml';
 import { repoRoot } from './support/config.ts';
 
 // The deployment files agree with the fixed decisions: one published origin (the shell) in front of
-// two API replicas, Redis, restart policies and health checks everywhere, non-root images, a registry
-// that points at /remotes/ on that origin, and a README that documents them. No browser needed.
+// two API replicas, Redis, restart policies and health checks everywhere, non-root images, one releases
+// volume the shell serves and the API's release gate reads, and a README that documents them. No
+// browser needed.
 
 interface Service {
   image?: string;
@@ -66,7 +67,15 @@ const apiEnv = [
   'ADMIN_PASSWORD',
   'DATA_DIR',
   'CORS_ORIGINS',
+  'RELEASES_DIR',
+  'OPS_TOKEN',
 ];
+
+/** The volumes a service mounts, by their path inside it. */
+function mounts(service: Service | undefined): Record<string, string> {
+  const volumes = (service as { volumes?: string[] } | undefined)?.volumes ?? [];
+  return Object.fromEntries(volumes.map((line) => [line.split(':')[1]!, line]));
+}
 
 test.describe('deployment (docker-compose.yml, deploy/remotes.json and README.md)', () => {
   test('postgres, redis, the shell, every remote and two API replicas are services', () => {
@@ -118,27 +127,50 @@ test.describe('deployment (docker-compose.yml, deploy/remotes.json and README.md
     }
   });
 
-  test('deploy/remotes.json points every area at its release on the console origin', () => {
-    const registry = JSON.parse(readFileSync(join(repoRoot, 'deploy/remotes.json'), 'utf8')) as {
-      remotes: { name: string; entry: string }[];
-    };
-    expect(registry.remotes.map((r) => r.name).sort()).toEqual(
-      remotes.map((dir) => dir.replaceAll('-', '_')).sort(),
-    );
-    for (const remote of registry.remotes) {
-      const dir = remote.name.replaceAll('_', '-');
-      const version = JSON.parse(readFileSync(join(repoRoot, dir, 'package.json'), 'utf8')).version;
-      expect(remote.entry, remote.name).toBe(`/remotes/${dir}/${version}/mf-manifest.json`);
+  test('one releases volume: every app publishes into it, the shell serves it, the API gate reads it', () => {
+    const releasesDir = environment(apiServices[0]![1]).RELEASES_DIR!;
+    for (const [name, service] of apiServices) {
+      expect(mounts(service)[releasesDir], `${name} reads the releases`).toMatch(/^releases:.*:ro$/);
+      expect(environment(service).RELEASES_DIR).toBe(releasesDir);
+    }
+    for (const name of ['shell', ...remotes]) {
+      const env = environment(services[name]);
+      expect(mounts(services[name])[releasesDir], `${name} mounts the releases`).toBe(
+        `releases:${releasesDir}`,
+      );
+      expect(env.RELEASES_DIR, name).toBe(releasesDir);
+      // The release CLI in the container reaches the API with the same ops token.
+      expect(env.OPS_TOKEN, name).toBe(environment(apiServices[0]![1]).OPS_TOKEN);
+      expect(env.BACKOFFICE_API, name).toMatch(/^http:\/\/.+:3001\/api$/);
+    }
+    expect(environment(services.shell).SERVE_ARGS).toContain(`--releases ${releasesDir}`);
+  });
+
+  test('every area declares its routes and menu in its own area.json (they ship with its releases)', () => {
+    for (const dir of remotes) {
+      const area = JSON.parse(readFileSync(join(repoRoot, dir, 'area.json'), 'utf8')) as {
+        routes: { path: string; title: string }[];
+        menu: unknown[];
+      };
+      expect(area.routes.length, dir).toBeGreaterThan(0);
+      for (const route of area.routes) expect(route.path, dir).toMatch(/^\//);
+      expect(Array.isArray(area.menu), dir).toBe(true);
     }
   });
 
   test('README.md documents the variables, the ports and the deploy and rollback commands', () => {
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-    for (const variable of [...apiEnv, 'RELEASES_DIR', 'REMOTES_REGISTRY'])
+    for (const variable of [...apiEnv, 'BACKOFFICE_API', 'RELEASE_AUTO_ROLLBACK_SESSIONS'])
       expect(readme, `README mentions ${variable}`).toContain(variable);
     for (const port of [3000, 3001, 3002, 3003, 3004, 3005])
       expect(readme, `README mentions port ${port}`).toMatch(new RegExp(`\\b${port}\\b`));
-    expect(readme).toContain('pnpm rollback <area> <version>');
-    expect(readme).toContain('pnpm run deploy <area>');
+    for (const command of [
+      'pnpm run deploy <area>',
+      'pnpm rollback <area>',
+      'pnpm releases',
+      'pnpm releases prune',
+      'pnpm test:area <area>',
+    ])
+      expect(readme).toContain(command);
   });
 });

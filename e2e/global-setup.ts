@@ -1,7 +1,7 @@
 // Builds the shell and every remote, prepares a fresh database with demo data, computes the expected
-// figures with our own SQL, starts the API (4000), the console (4001) and the remotes (4002-4005), enables
-// 2FA for the admins the tests use, and returns the teardown that stops everything (it also runs
-// when set-up itself fails half-way).
+// figures with our own SQL, starts the API (4000) and the console (4001), publishes every build through
+// the release gate (`pnpm run deploy all`, as an operator does), enables 2FA for the admins the tests
+// use, and returns the teardown that stops everything (it also runs when set-up itself fails half-way).
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
@@ -22,7 +22,7 @@ import {
 import { dropLeftover, type FreshDatabase, freshDatabase } from './support/database.ts';
 import { computeExpected } from './support/expected.ts';
 import { Child, httpOk, portAnswers, runToEnd, waitUntil } from './support/processes.ts';
-import { StaticApp, startControlServer } from './support/servers.ts';
+import { HiddenArea, StaticApp, startControlServer } from './support/servers.ts';
 import { type RunState, storageStateFor } from './support/state.ts';
 
 const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
@@ -44,7 +44,9 @@ function baseEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     'TWO_FACTOR',
     'MAINTENANCE',
     'BACKOFFICE_CONFIG',
-    'REMOTES_REGISTRY',
+    'RELEASES_DIR',
+    'OPS_TOKEN',
+    'BACKOFFICE_API',
   ]) {
     delete env[key];
   }
@@ -58,6 +60,7 @@ function baseEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 class Run {
   readonly children: Child[] = [];
   readonly apps: StaticApp[] = [];
+  readonly hidden: HiddenArea[] = [];
   control: http.Server | null = null;
   database: FreshDatabase | null = null;
   tempDir: string | null = null;
@@ -73,6 +76,7 @@ class Run {
     if (this.cleaned) return;
     this.cleaned = true;
     this.control?.close();
+    for (const area of this.hidden) await area.start();
     await Promise.all([...this.apps.map((app) => app.stop().catch(() => app.killNow()))]);
     await Promise.all(this.children.map((child) => child.stop()));
     await this.database
@@ -103,10 +107,11 @@ async function build(logsDir: string) {
     log('E2E_SKIP_BUILD=1: using the existing dist folders');
     return;
   }
-  log('building the shell and the remotes ...');
   const started = Date.now();
+  // `pnpm test:area <area>`: only that area's working tree; the other parts are live releases.
+  const apps = testedArea ? [dirOf(testedArea)] : ['shell', ...remotes.map((remote) => remote.dir)];
+  log(`building ${apps.join(', ')} ...`);
   // Two at a time: this machine has 2 cores.
-  const apps = ['shell', ...remotes.map((remote) => remote.dir)];
   const builders = [0, 1].map(async (lane) => {
     for (const app of apps.filter((_, index) => index % 2 === lane)) await buildOne(app, logsDir);
   });
@@ -154,9 +159,49 @@ async function startChain(run: Run, logsDir: string): Promise<Record<string, str
   return settings!;
 }
 
+/** `pnpm test:area <area>` (scripts/test-area.mjs): the part under test; unset for the whole suite. */
+const testedArea = process.env.E2E_AREA;
+const dirOf = (part: string) => (part === 'shell' ? 'shell' : `mf-${part}`);
+
+/**
+ * The builds to publish, in order (the shell first: the areas' smoke loads use it). The whole suite:
+ * every working tree. `pnpm test:area`: the area's working tree, and for every other part the folder of
+ * its version live at E2E_LIVE_FROM (a registry URL), in E2E_LIVE_RELEASES.
+ */
+async function buildsToPublish(): Promise<string[]> {
+  const parts = ['shell', ...remotes.map((remote) => remote.dir.replace(/^mf-/, ''))];
+  if (!testedArea) return parts.map((part) => join(repoRoot, dirOf(part), 'dist'));
+  const from = process.env.E2E_LIVE_FROM!;
+  const registry = await fetch(from)
+    .then((answer) => answer.json() as Promise<{ data: LiveRegistry }>)
+    .catch((error: unknown) => {
+      throw new Error(
+        `no live console answers at ${from} (start one with pnpm start, or --live-from): ${error}`,
+      );
+    });
+  const live = (part: string) =>
+    part === 'shell'
+      ? registry.data.shell?.version
+      : registry.data.remotes.find((remote) => remote.area === part)?.version;
+  return parts.map((part) => {
+    if (part === testedArea) return join(repoRoot, dirOf(part), 'dist');
+    const version = live(part);
+    if (!version) throw new Error(`${from} has no live ${part}`);
+    const folder = join(process.env.E2E_LIVE_RELEASES!, dirOf(part), version);
+    if (!existsSync(join(folder, 'release.json')))
+      throw new Error(`${folder} is not a release (--live-releases)`);
+    log(`${part}: the live ${version}`);
+    return folder;
+  });
+}
+
+interface LiveRegistry {
+  shell: { version: string } | null;
+  remotes: { area: string; version: string }[];
+}
+
 /** Copies a dist into the run's temp dir: a rebuild during the run cannot pull files from under it. */
-function snapshot(app: string, tempDir: string): string {
-  const dist = join(repoRoot, app, 'dist');
+function snapshot(app: string, tempDir: string, dist = join(repoRoot, app, 'dist')): string {
   if (!existsSync(join(dist, 'index.html')))
     throw new Error(`${dist} is not built (run without E2E_SKIP_BUILD)`);
   const target = join(tempDir, 'dist', app);
@@ -194,10 +239,14 @@ export default async function globalSetup() {
       `database: ${database.mode === 'postgres' ? `PostgreSQL ${database.env.DATABASE_URL}` : `PGlite in ${dataDir}`}`,
     );
 
+    const releasesDir = join(tempDir, 'releases');
+    const opsToken = randomBytes(32).toString('hex');
     const apiEnv = baseEnv({
       ...database.env,
       ...chainEnv,
       DATA_DIR: dataDir,
+      RELEASES_DIR: releasesDir,
+      OPS_TOKEN: opsToken,
       PORT: String(ports.api),
       HOST: '127.0.0.1',
       ADMIN_EMAIL: mainAdmin.email,
@@ -221,7 +270,14 @@ export default async function globalSetup() {
     await cli('seed', ['seed']);
     // PGlite: one process at a time, so the admins are created one after the other.
     for (const [name, admin] of Object.entries(extraAdmins)) {
-      await cli(`create-admin ${name}`, ['create-admin', admin.email, admin.password, `E2E ${name}`]);
+      const roles = 'roles' in admin ? ['--roles', admin.roles] : [];
+      await cli(`create-admin ${name}`, [
+        'create-admin',
+        admin.email,
+        admin.password,
+        `E2E ${name}`,
+        ...roles,
+      ]);
     }
 
     // Before the API starts: PGlite allows one process at a time. (The payout worker started with the API
@@ -238,48 +294,39 @@ export default async function globalSetup() {
     run.children.push(api);
     api.reportUnexpectedExit();
 
-    // The registry with every remote pointed at this run's servers.
-    const registryFile = join(runDir, 'remotes.json');
-    const registry = JSON.parse(readFileSync(join(repoRoot, 'shell/public/remotes.json'), 'utf8')) as {
-      remotes: { name: string; entry: string }[];
-    };
-    for (const entry of registry.remotes) {
-      const remote = remotes.find((candidate) => candidate.name === entry.name);
-      if (remote) entry.entry = `http://localhost:${remote.port}/mf-manifest.json`;
-    }
-    writeFileSync(registryFile, JSON.stringify(registry, null, 2));
-
-    const webEnv = baseEnv({
-      BACKOFFICE_CONFIG: JSON.stringify({ apiBaseUrl: apiBase }),
-      REMOTES_REGISTRY: registryFile,
-    });
+    // The console's server: the live shell release and every area's releases on one origin, what is
+    // live read from the API; the API itself stays on its own origin (CORS), as in development.
+    const builds = await buildsToPublish();
     const shell = new StaticApp('shell', {
-      dir: snapshot('shell', tempDir),
+      dir: snapshot('shell', tempDir, builds[0]),
       port: ports.shell,
       spa: true,
-      env: webEnv,
+      env: baseEnv({ BACKOFFICE_CONFIG: JSON.stringify({ apiBaseUrl: apiBase }) }),
       logFile: join(logsDir, 'shell.log'),
       readyPath: '/index.html',
+      args: ['--releases', releasesDir, '--registry', `${apiBase}/console/registry`],
     });
-    const served = Object.fromEntries(
-      remotes.map((remote) => [
-        remote.dir,
-        new StaticApp(remote.dir, {
-          dir: snapshot(remote.dir, tempDir),
-          port: remote.port,
-          env: baseEnv({}),
-          logFile: join(logsDir, `${remote.dir}.log`),
-          readyPath: '/mf-manifest.json',
-        }),
-      ]),
-    );
-    run.apps.push(shell, ...Object.values(served));
-    await Promise.all([
-      shell.start(),
-      ...Object.values(served).map((app) => app.start()),
-      waitUntil('API', () => httpOk(`${apiBase}/health`), 120_000, api),
-    ]);
-    run.control = await startControlServer({ mines: served['mf-mines']! });
+    run.apps.push(shell);
+    await Promise.all([shell.start(), waitUntil('API', () => httpOk(`${apiBase}/health`), 120_000, api)]);
+
+    log('publishing the shell and every area through the release gate ...');
+    for (const dist of builds) {
+      const part = JSON.parse(readFileSync(join(dist, 'release.json'), 'utf8')).name as string;
+      await runToEnd(
+        `deploy ${part}`,
+        process.execPath,
+        ['scripts/deploy.mjs', part, '--from', dist, '--as', 'e2e set-up'],
+        {
+          cwd: repoRoot,
+          env: baseEnv({ BACKOFFICE_API: apiBase, OPS_TOKEN: opsToken, RELEASES_DIR: releasesDir }),
+          logFile: join(logsDir, 'deploy.log'),
+          timeoutMs: 120_000,
+        },
+      );
+    }
+    const mines = new HiddenArea(releasesDir, 'mf-mines');
+    run.hidden.push(mines);
+    run.control = await startControlServer({ mines });
 
     log('enabling 2FA for the admins with sessions ...');
     const client = new ApiClient();
@@ -292,6 +339,9 @@ export default async function globalSetup() {
       signout: await enable(extraAdmins.signout.email, extraAdmins.signout.password),
       revoked: await enable(extraAdmins.revoked.email, extraAdmins.revoked.password),
       replace: await enable(extraAdmins.replace.email, extraAdmins.replace.password),
+      ops: await enable(extraAdmins.ops.email, extraAdmins.ops.password),
+      field1: await enable(extraAdmins.field1.email, extraAdmins.field1.password),
+      field2: await enable(extraAdmins.field2.email, extraAdmins.field2.password),
     };
     const storageState = join(runDir, 'admin.storage.json');
     writeFileSync(
@@ -308,6 +358,8 @@ export default async function globalSetup() {
       noTwoFactor: { shots: extraAdmins.shots, fresh1: extraAdmins.fresh1, fresh2: extraAdmins.fresh2 },
       storageState,
       logsDir,
+      releasesDir,
+      opsToken,
     };
     writeFileSync(stateFile, JSON.stringify(state, null, 2));
     process.env.E2E_STATE_FILE = stateFile;

@@ -10,7 +10,12 @@ import { pluginReact } from '@rsbuild/plugin-react';
 
 // A remote: built, versioned and served on its own; the shell finds it through its registry.
 export default defineConfig({
-  plugins: [pluginReact(), pluginModuleFederation(remoteFederation('mf_mines')), pluginFederationRuntimeEsm, pluginRemoteRelease('mf_mines')],
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation(remoteFederation('mf_mines')),
+    pluginFederationRuntimeEsm,
+    pluginRemoteRelease('mf_mines'),
+  ],
   source: { entry: { index: './src/index.ts' }, transformImport: [antdTransformImport] },
   html: { title: 'mf-mines' },
   server: { port: Number(process.env.PORT ?? 3005), cors: { origin: '*' } },

@@ -49,7 +49,12 @@ export const extraAdmins = {
   fresh2: { email: 'e2e.fresh2@example.com', password: 'e2e-secret-6' },
   /** Replaces its authenticator on the console's two-factor page (its session is replaced). */
   replace: { email: 'e2e.replace@example.com', password: 'e2e-secret-7' },
-} as const;
+  /** The ops role: the Releases screen (issue 19). */
+  ops: { email: 'e2e.ops@example.com', password: 'e2e-secret-8', roles: 'ops' },
+  /** Mines admins whose sessions report an area failing (the automatic rollback needs several). */
+  field1: { email: 'e2e.field1@example.com', password: 'e2e-secret-9', roles: 'mines' },
+  field2: { email: 'e2e.field2@example.com', password: 'e2e-secret-10', roles: 'mines' },
+} as const satisfies Record<string, { email: string; password: string; roles?: string }>;
 export type ExtraAdmin = keyof typeof extraAdmins;
 
 /** Debian's Chromium with the flags every headless run here needs (never `playwright install`). */

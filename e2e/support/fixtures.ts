@@ -19,7 +19,7 @@ export const signedOutTest = base.extend<{ state: RunState }>({
 
 export { expect };
 
-/** Stops or starts the mf-mines server (owned by the runner process) and waits until it is done. */
+/** Takes the mines area down (its files unreachable) or back (owned by the runner process). */
 export async function minesServer(action: 'stop' | 'start'): Promise<void> {
   const answer = await fetch(`${controlOrigin}/mines/${action}`, { method: 'POST' });
   if (!answer.ok) throw new Error(`mines ${action}: ${answer.status} ${await answer.text()}`);

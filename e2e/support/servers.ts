@@ -1,3 +1,4 @@
+import { existsSync, renameSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { ports, repoRoot } from './config.ts';
@@ -70,11 +71,43 @@ export class StaticApp {
 }
 
 /**
- * Lets a test stop and restart a remote's server (the 'remote down' test), while the server itself
- * stays owned by the runner process, which kills it at teardown whatever happened.
+ * An area whose files the console's server cannot reach (the 'remote down' test): its folder in the
+ * releases folder is renamed to a dot-name (never served) and back.
+ */
+export class HiddenArea {
+  constructor(
+    private readonly releasesDir: string,
+    private readonly dir: string,
+  ) {}
+
+  private get shown() {
+    return join(this.releasesDir, this.dir);
+  }
+  private get hidden() {
+    return join(this.releasesDir, `.${this.dir}.down`);
+  }
+
+  async stop(): Promise<void> {
+    if (existsSync(this.shown)) renameSync(this.shown, this.hidden);
+  }
+
+  async start(): Promise<void> {
+    if (existsSync(this.hidden)) renameSync(this.hidden, this.shown);
+  }
+
+  running(): boolean {
+    return existsSync(this.shown);
+  }
+}
+
+type Switchable = Pick<StaticApp, 'stop' | 'start' | 'running'>;
+
+/**
+ * Lets a test take an area down and back (the 'remote down' test), while what it switches stays owned
+ * by the runner process, which restores it at teardown whatever happened.
  *   POST /<name>/stop, POST /<name>/start, GET /<name>
  */
-export function startControlServer(apps: Record<string, StaticApp>): Promise<http.Server> {
+export function startControlServer(apps: Record<string, Switchable>): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const [, name, action] = (req.url ?? '').split('/');
     const app = name ? apps[name] : undefined;

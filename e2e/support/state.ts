@@ -11,12 +11,19 @@ export interface RunState {
   maintenanceFlag: string;
   expected: ExpectedFigures;
   /** Admins with 2FA enabled, each with a live session made in set-up. */
-  twoFactor: Record<'main' | 'signout' | 'revoked' | 'replace', TwoFactorAdmin & { session: Session }>;
+  twoFactor: Record<
+    'main' | 'signout' | 'revoked' | 'replace' | 'ops' | 'field1' | 'field2',
+    TwoFactorAdmin & { session: Session }
+  >;
   /** Admins that never set up 2FA. */
   noTwoFactor: Record<'shots' | 'fresh1' | 'fresh2', { email: string; password: string }>;
   /** Storage state (localStorage of the console origin) signed in as the main admin. */
   storageState: string;
   logsDir: string;
+  /** The console's releases folder (RELEASES_DIR of the API and the console's server). */
+  releasesDir: string;
+  /** The API's OPS_TOKEN, for the release CLI. */
+  opsToken: string;
 }
 
 let cached: RunState | null = null;

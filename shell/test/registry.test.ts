@@ -1,18 +1,30 @@
-import { federationShared } from '@backoffice/shared/mf';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { federationShared, packageOf } from '@backoffice/shared/mf';
 import { describe, expect, it } from 'vitest';
-import shipped from '../public/remotes.json';
 import { titleFor } from '../src/app/titles.ts';
 import { providedModules } from '../src/federation/provided.ts';
-import { packageOf } from '../src/federation/runtime.ts';
 import { buildMenu, isActive } from '../src/layout/menu.ts';
 import { findRemote } from '../src/registry/match.ts';
 import { parseRegistry } from '../src/registry/registry.ts';
 
+/** A live remote as the API lists it (shared/src/contract/releases.ts). */
+const live = (name: string, area: string) => ({
+  name,
+  area,
+  version: '1.0.0',
+  commit: 'abc123',
+  entry: `/remotes/${name}/1.0.0/mf-manifest.json`,
+  previous: null,
+});
+
 const registry = parseRegistry({
+  revision: 'r1',
+  shell: null,
   remotes: [
     {
-      name: 'mf_mines',
-      entry: 'http://localhost:3005/mf-manifest.json',
+      ...live('mf_mines', 'mines'),
       routes: [{ path: '/mines/dashboard', title: 'Mines Dashboard' }],
       menu: [
         {
@@ -28,8 +40,7 @@ const registry = parseRegistry({
       ],
     },
     {
-      name: 'mf_users',
-      entry: 'http://localhost:3004/mf-manifest.json',
+      ...live('mf_users', 'support-users'),
       routes: [
         { path: '/users', title: 'Users' },
         { path: '/users/:id', title: 'User' },
@@ -40,40 +51,76 @@ const registry = parseRegistry({
 });
 
 describe('the runtime registry', () => {
-  it('parses the registry the shell ships', () => {
-    expect(() => parseRegistry(shipped)).not.toThrow();
-  });
-
-  it('rejects an entry without routes or with a bad name, naming the field', () => {
-    expect(() =>
-      parseRegistry({ remotes: [{ name: 'x', entry: 'u', routes: [{ path: 'a', title: 'A' }] }] }),
-    ).toThrow('remotes[0].routes[0].path must match');
-    expect(() =>
-      parseRegistry({
-        remotes: [
-          { name: 'x', entry: 'u', routes: [{ path: '/a', title: 'A' }], menu: [{ key: 'k', label: 'L' }] },
-        ],
-      }),
-    ).toThrow('remotes[0].menu[0].order must be a number');
-    expect(() => parseRegistry({ remotes: [{ name: 'x', entry: 'u', routes: [] }] })).toThrow();
-    const withLink = (access: string) => ({
+  it("parses the API's registry: versions, the previous version, the shell", () => {
+    const parsed = parseRegistry({
+      revision: 'r2',
+      shell: { version: '2.1.0', commit: null },
       remotes: [
         {
-          name: 'x',
-          entry: 'u',
-          routes: [{ path: '/a', title: 'A' }],
-          menu: [{ key: 'k', label: 'L', order: 1, children: [{ label: 'C', path: '/a', access }] }],
+          ...live('mf_mines', 'mines'),
+          previous: { version: '0.9.0', entry: '/remotes/mf-mines/0.9.0/mf-manifest.json' },
+          routes: [{ path: '/mines/dashboard', title: 'Mines Dashboard' }],
+          menu: [],
         },
       ],
     });
-    expect(() => parseRegistry(withLink('admin'))).toThrow(
-      'remotes[0].menu[0].children[0].access must match',
+    expect(parsed).toEqual({
+      revision: 'r2',
+      shell: { version: '2.1.0', commit: null },
+      remotes: [
+        {
+          name: 'mf_mines',
+          area: 'mines',
+          version: '1.0.0',
+          commit: 'abc123',
+          entry: '/remotes/mf_mines/1.0.0/mf-manifest.json',
+          previous: { version: '0.9.0', entry: '/remotes/mf-mines/0.9.0/mf-manifest.json' },
+          routes: [{ path: '/mines/dashboard', title: 'Mines Dashboard' }],
+          menu: [],
+        },
+      ],
+    });
+  });
+
+  it('parses each area.json of the workspace, as the dev registry serves them', () => {
+    const root = join(fileURLToPath(import.meta.url), '../../..');
+    const dirs = readdirSync(root).filter((dir) => dir.startsWith('mf-'));
+    expect(dirs.length).toBeGreaterThan(0);
+    for (const dir of dirs) {
+      const area = JSON.parse(readFileSync(join(root, dir, 'area.json'), 'utf8'));
+      const remote = { ...live(dir.replaceAll('-', '_'), dir.slice(3)), ...area };
+      expect(() => parseRegistry({ revision: 'dev', shell: null, remotes: [remote] }), dir).not.toThrow();
+    }
+  });
+
+  it('rejects an invalid registry, naming the field', () => {
+    const withRemote = (remote: object) => ({
+      revision: 'r',
+      shell: null,
+      remotes: [{ ...live('x', 'mines'), routes: [{ path: '/a', title: 'A' }], ...remote }],
+    });
+    expect(() => parseRegistry(withRemote({ routes: [{ path: 'a', title: 'A' }] }))).toThrow(
+      'remotes[0].routes[0].path must match',
     );
+    expect(() => parseRegistry(withRemote({ menu: [{ key: 'k', label: 'L' }] }))).toThrow(
+      'remotes[0].menu[0].order must be a number',
+    );
+    expect(() => parseRegistry(withRemote({ routes: [] }))).toThrow('remotes[0].routes must not be empty');
     expect(() =>
-      parseRegistry({
-        remotes: [{ name: 'bad-name', entry: 'u', routes: [{ path: '/a', title: 'A' }] }],
-      }),
-    ).toThrow();
+      parseRegistry(
+        withRemote({
+          menu: [{ key: 'k', label: 'L', order: 1, children: [{ label: 'C', path: '/a', access: 'admin' }] }],
+        }),
+      ),
+    ).toThrow('remotes[0].menu[0].children[0].access must match');
+    expect(() => parseRegistry(withRemote({ name: 'bad-name' }))).toThrow('remotes[0].name must match');
+    expect(() => parseRegistry(withRemote({ area: 'casino' }))).toThrow('remotes[0].area must be one of');
+    expect(() => parseRegistry(withRemote({ version: undefined }))).toThrow('remotes[0].version');
+    expect(() => parseRegistry(withRemote({ previous: { version: '1' } }))).toThrow(
+      'remotes[0].previous.entry',
+    );
+    expect(() => parseRegistry({ ...withRemote({}), revision: undefined })).toThrow('revision');
+    expect(() => parseRegistry({ ...withRemote({}), shell: { commit: null } })).toThrow('shell.version');
   });
 
   it('finds the remote that owns a path, with parameters, and nothing for unknown paths', () => {
@@ -90,6 +137,7 @@ describe('the runtime registry', () => {
       'Maintenance',
       'Mines',
       'Audit Log',
+      'Releases',
       'Admins',
       'Settings',
     ]);
@@ -97,34 +145,29 @@ describe('the runtime registry', () => {
       'Dashboard',
       'Maintenance',
       'Audit Log',
+      'Releases',
       'Admins',
       'Settings',
     ]);
   });
 
   it('shows an admin only the areas their roles open (issue 13)', () => {
-    const areas = {
-      remotes: registry.remotes.map((remote) => ({
-        ...remote,
-        area: remote.name === 'mf_users' ? 'support-users' : 'mines',
-      })),
-    };
-    expect(buildMenu(areas, ['mines']).map((item) => item.label)).toEqual([
+    expect(buildMenu(registry, ['mines']).map((item) => item.label)).toEqual([
       'Dashboard',
       'Maintenance',
       'Mines',
     ]);
-    expect(buildMenu(areas, ['auditor']).map((item) => item.label)).toEqual([
+    expect(buildMenu(registry, ['auditor']).map((item) => item.label)).toEqual([
       'Dashboard',
       'Users',
       'Maintenance',
       'Mines',
       'Audit Log',
     ]);
-    expect(buildMenu(areas, []).map((item) => item.label)).toEqual(['Dashboard', 'Maintenance']);
+    expect(buildMenu(registry, []).map((item) => item.label)).toEqual(['Dashboard', 'Maintenance']);
     // A page that only changes things is listed for the area's role, not for a reader.
     const mines = (roles: string[]) =>
-      buildMenu(areas, roles)
+      buildMenu(registry, roles)
         .find((item) => item.key === 'mines')
         ?.children?.map((child) => child.label);
     expect(mines(['mines'])).toEqual(['Dashboard', 'New Game']);

@@ -1,30 +1,74 @@
 import { rolesGrant } from '@backoffice/shared/permissions';
 import { NoAccess } from '@backoffice/shared/ui';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { areaOf } from '../auth/access.ts';
 import { useAuth } from '../auth/store.ts';
 import { Loading } from '../components/Loading.tsx';
 import { AreaUnavailable, RemoteArea } from '../components/RemoteArea.tsx';
 import { findRemote } from '../registry/match.ts';
+import { usePreview } from '../registry/preview.ts';
+import { isRegistryFresh, refreshWithin } from '../registry/refresh.ts';
 import { useRegistry } from '../registry/store.ts';
 import { useHostContext } from './host.ts';
+
+/** Entering an area waits this long at most for the registry's answer. */
+const ENTRY_REFRESH_MS = 500;
+const NO_ROLES: string[] = [];
+
+/**
+ * Entering an area (another remote than the one shown) asks the API for the registry first, briefly:
+ * an area rolled back since the last read then loads its new live version. A registry read a moment ago
+ * (the page's first) is used as it is. True once the area may load.
+ */
+function useRegistryOnEntry(remoteName: string | undefined): boolean {
+  const [entry, setEntry] = useState<{ name?: string | undefined; ready: boolean }>({ ready: false });
+  if (entry.name !== remoteName) setEntry({ name: remoteName, ready: !remoteName || isRegistryFresh() });
+  useEffect(() => {
+    if (!remoteName || entry.name !== remoteName || entry.ready) return;
+    let current = true;
+    void refreshWithin(ENTRY_REFRESH_MS).then(() => {
+      if (current) setEntry({ name: remoteName, ready: true });
+    });
+    return () => {
+      current = false;
+    };
+  }, [remoteName, entry]);
+  return entry.name === remoteName && entry.ready;
+}
 
 /** Any path the shell does not own: the registry says which remote owns it; unknown paths go to '/'. */
 export default function RemoteRoute() {
   const { pathname } = useLocation();
-  const { registry, error, load } = useRegistry();
+  const registry = useRegistry((state) => state.registry);
+  const error = useRegistry((state) => state.error);
   const host = useHostContext();
-  const roles = useAuth((state) => state.user?.roles) ?? [];
+  const roles = useAuth((state) => state.user?.roles) ?? NO_ROLES;
+  const previews = usePreview((state) => state.previews);
   useEffect(() => {
-    void load();
-  }, [load]);
+    void useRegistry.getState().load();
+  }, []);
+  const match = registry ? findRemote(registry, pathname) : null;
+  const entered = useRegistryOnEntry(match?.remote.name);
 
-  if (error) return <AreaUnavailable detail={error} onRetry={() => void load()} />;
-  if (!registry) return <Loading size="large" />;
-  const match = findRemote(registry, pathname);
+  if (!registry) {
+    if (!error) return <Loading size="large" />;
+    return <AreaUnavailable detail={error} onRetry={() => void useRegistry.getState().refresh()} />;
+  }
   if (!match) return <Navigate to="/" replace />;
   const area = areaOf(match.remote);
   if (area && !rolesGrant(roles, `${area}:read`)) return <NoAccess />;
-  return <RemoteArea key={match.remote.name} remote={match.remote} host={host} resetKey={pathname} />;
+  if (!entered) return <Loading size="large" />;
+  // A preview started from the Releases screen is for ops only: anyone else loads the live version.
+  const preview = area && rolesGrant(roles, 'releases:manage') ? (previews[area] ?? null) : null;
+  return (
+    <RemoteArea
+      key={match.remote.name}
+      remote={match.remote}
+      host={host}
+      resetKey={pathname}
+      preview={preview}
+      onExitPreview={() => area && usePreview.getState().exit(area)}
+    />
+  );
 }

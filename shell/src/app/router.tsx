@@ -31,6 +31,7 @@ const AdminsPage = lazy(() => import('../features/admins/AdminsPage.tsx'));
 const SecurityPage = lazy(() => import('../features/account/SecurityPage.tsx'));
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx'));
+const ReleasesPage = lazy(() => import('../features/releases/ReleasesPage.tsx'));
 
 const page = (element: ReactNode) => (
   <Suspense fallback={<Loading size="large" fullScreen />}>{element}</Suspense>
@@ -57,6 +58,12 @@ export function AppRoutes() {
         <Route
           path="/settings"
           element={<RequirePermission permission="admins:manage">{page(<SettingsPage />)}</RequirePermission>}
+        />
+        <Route
+          path="/releases"
+          element={
+            <RequirePermission permission="releases:manage">{page(<ReleasesPage />)}</RequirePermission>
+          }
         />
         <Route path="*" element={page(<RemoteRoute />)} />
       </Route>

@@ -12,6 +12,7 @@ const shellTitles: Record<string, string> = {
   '/admins': 'Admins',
   '/audit': 'Audit Log',
   '/settings': 'Settings',
+  '/releases': 'Releases',
 };
 
 /** The browser tab title of a location (spec section 2.1): shell pages, then the registry's routes. */

@@ -9,13 +9,21 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { fetchRelease, type RemoteRelease } from '../federation/release.ts';
+import { reportFailure, reportLoad } from '../federation/reports.ts';
 import { loadRemoteApp } from '../federation/runtime.ts';
+import type { PreviewVersion } from '../registry/preview.ts';
+import { refreshWithin } from '../registry/refresh.ts';
 import type { RemoteEntry } from '../registry/registry.ts';
+import { useRegistry } from '../registry/store.ts';
+import { type AreaBuild, fail, follow, mounted, restart, updateWaiting, wantedOf } from './area-version.ts';
 import { ErrorPage } from './ErrorPage.tsx';
 import { Loading } from './Loading.tsx';
+import { UpdateBanner } from './UpdateBanner.tsx';
 import './message-page.css';
 import './RemoteArea.css';
+
+/** Retry asks the API for the live version first, for this long at most. */
+const RETRY_REFRESH_MS = 3_000;
 
 /** The remote could not be LOADED (manifest, entry or chunk fetch): the 'unavailable' fallback with Retry. */
 export class RemoteLoadError extends Error {
@@ -39,10 +47,14 @@ export function isLoadFailure(error: unknown): boolean {
   );
 }
 
-class AreaBoundary extends Component<
-  { fallback: (error: Error) => ReactNode; resetKey?: string | undefined; children: ReactNode },
-  { error: Error | null; resetKey?: string | undefined }
-> {
+interface BoundaryProps {
+  fallback: (error: Error) => ReactNode;
+  onError: (error: Error) => void;
+  resetKey?: string | undefined;
+  children: ReactNode;
+}
+
+class AreaBoundary extends Component<BoundaryProps, { error: Error | null; resetKey?: string | undefined }> {
   override state: { error: Error | null; resetKey?: string | undefined } = {
     error: null,
     resetKey: this.props.resetKey,
@@ -67,6 +79,7 @@ class AreaBoundary extends Component<
       error,
       info.componentStack,
     );
+    this.props.onError(error instanceof Error ? error : new Error(String(error)));
   }
 
   override render() {
@@ -104,75 +117,121 @@ export function AreaUnavailable({
   );
 }
 
-/** The loaded build of an area, in small print under it (which version a rollback brought back). */
-function AreaRelease({ remote }: { remote: RemoteEntry }) {
-  const [release, setRelease] = useState<RemoteRelease | null>(null);
-  useEffect(() => {
-    let current = true;
-    fetchRelease(remote.entry).then((found) => current && setRelease(found));
-    return () => {
-      current = false;
-    };
-  }, [remote.entry]);
-  if (!release) return null;
+/**
+ * The mounted build of an area, in small print under it (which version a rollback, a fallback or a
+ * preview brought). Rendered after the remote's app in the same Suspense: its effect runs once the area
+ * has committed, which is what `onMounted` means.
+ */
+function AreaRelease({ name, build, onMounted }: { name: string; build: AreaBuild; onMounted: () => void }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount; the boundary remounts it for each build
+  useEffect(() => onMounted(), []);
   return (
-    <p className="shell-area-release" title={release.commit ? `commit ${release.commit}` : undefined}>
-      {remote.name} {release.version}
+    <p className="shell-area-release" title={build.commit ? `commit ${build.commit}` : undefined}>
+      {name} {build.version}
     </p>
   );
 }
 
-function areaName(remote: RemoteEntry): string {
+export function areaName(remote: RemoteEntry): string {
   return remote.menu[0]?.label ?? remote.routes[0]?.title ?? remote.name;
 }
 
 /**
  * One remote, isolated: its own error boundary and suspense, so a remote that is down or throws
- * leaves the rest of the console (the sidebar) working. A remote that cannot be loaded shows
- * 'This area is unavailable' with Retry, which builds a NEW lazy component (React caches a rejected
- * one) and re-registers the remote, so it recovers without a page reload. A loaded remote that throws
- * while rendering shows the spec's error page (section 2.1) with the message, until the route changes
- * (`resetKey`, the pathname).
+ * leaves the rest of the console (the sidebar) working.
+ *
+ * Which build: the registry's live one, or an ops admin's `preview`. A live build that fails before its
+ * first commit (loadRemote rejects: manifest, entry, chunk, shared versions; or it throws on mount)
+ * gives way to the registry's previous build, with a notice. When no build loads, 'This area is
+ * unavailable' with Retry, which reads the registry again and builds a NEW lazy component (React caches
+ * a rejected one). A working area that crashes later shows the spec's error page (section 2.1) until the
+ * route changes (`resetKey`, the pathname). A newer live build never replaces a working area under the
+ * admin's hands: a banner offers to reload it. Every failure, and each first load, is reported.
  */
 export function RemoteArea({
   remote,
   host,
   resetKey,
+  preview = null,
+  onExitPreview,
 }: {
   remote: RemoteEntry;
   host: HostContext;
   resetKey?: string;
+  preview?: PreviewVersion | null;
+  onExitPreview?: () => void;
 }) {
-  const [attempt, setAttempt] = useState(0);
+  const wanted = wantedOf(remote, preview);
+  const [tracked, setState] = useState(() => restart(null, wanted));
+  // Adjusted while rendering (not in an effect): a new build must not start loading the old one first.
+  const state = follow(tracked, wanted, resetKey);
+  if (state !== tracked) setState(state);
+  const { shown, attempt } = state;
+  const name = remote.name;
+
   const RemoteApp = useMemo(
     () =>
       lazy(() =>
-        loadRemoteApp(remote, attempt > 0).catch((error: unknown) => {
+        loadRemoteApp({ name, entry: shown.entry }, attempt > 0).catch((error: unknown) => {
           throw new RemoteLoadError(error);
         }),
       ),
-    [remote, attempt],
+    [name, shown.entry, attempt],
   );
+
+  const build = { area: remote.area, version: shown.version };
+  const onMounted = () => {
+    setState(mounted);
+    reportLoad(host.http, build);
+  };
+  const onError = (error: Error) => {
+    setState((current) => fail(current, resetKey));
+    // A report may make the API roll the version back: the registry then says so.
+    void reportFailure(host.http, build, error).then((rolledBack) => {
+      if (rolledBack) void useRegistry.getState().refresh();
+    });
+  };
+  const retry = () =>
+    void refreshWithin(RETRY_REFRESH_MS).then(() =>
+      setState((current) => restart(current, current.basis, true)),
+    );
+
+  const label = areaName(remote);
   return (
-    <AreaBoundary
-      key={`${remote.name}:${attempt}`}
-      resetKey={resetKey}
-      fallback={(error) =>
-        isLoadFailure(error) ? (
-          <AreaUnavailable
-            area={areaName(remote)}
-            detail={error.message}
-            onRetry={() => setAttempt((n) => n + 1)}
-          />
-        ) : (
-          <ErrorPage error={error} inline onHome={() => host.navigate('/')} />
-        )
-      }
-    >
-      <Suspense fallback={<Loading size="large" />}>
-        <RemoteApp host={host} />
-        <AreaRelease remote={remote} />
-      </Suspense>
-    </AreaBoundary>
+    <>
+      {state.basis.preview && (
+        <UpdateBanner variant="preview" action="Exit preview" onAction={() => onExitPreview?.()}>
+          Preview {remote.area} {shown.version}
+        </UpdateBanner>
+      )}
+      {updateWaiting(state, wanted, resetKey) && (
+        <UpdateBanner action="Reload" onAction={() => setState(restart(state, wanted))}>
+          {label} was updated —{' '}
+        </UpdateBanner>
+      )}
+      {state.failed && state.phase !== 'failed' && (
+        <p className="shell-area-notice" role="status">
+          {label} {state.failed.version} failed to load; showing {shown.version}
+        </p>
+      )}
+      <AreaBoundary
+        key={`${shown.entry}:${attempt}`}
+        resetKey={resetKey}
+        onError={onError}
+        fallback={(error) =>
+          // Both the live build and the previous one failed before mounting: no build loads.
+          isLoadFailure(error) || (state.failed && state.phase !== 'mounted') ? (
+            <AreaUnavailable area={label} detail={error.message} onRetry={retry} />
+          ) : (
+            <ErrorPage error={error} inline onHome={() => host.navigate('/')} />
+          )
+        }
+      >
+        <Suspense fallback={<Loading size="large" />}>
+          <RemoteApp host={host} />
+          <AreaRelease name={name} build={shown} onMounted={onMounted} />
+        </Suspense>
+      </AreaBoundary>
+    </>
   );
 }

@@ -1,16 +1,10 @@
 import type { RemoteAppProps } from '@backoffice/shared/host';
+import { packageOf } from '@backoffice/shared/mf';
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import type { RemoteEntry } from '../registry/registry.ts';
 import { providedModules } from './provided.ts';
 
 export type RemoteAppModule = { default: ComponentType<RemoteAppProps> };
-
-/** 'antd/es/table' -> 'antd', 'react/jsx-runtime' -> 'react', '@backoffice/shared/host' -> '@backoffice/shared'. */
-export function packageOf(shareName: string): string {
-  const parts = shareName.split('/');
-  return shareName.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? shareName);
-}
 
 /** Everything the shell provides to remotes, at the versions it was built with. */
 export function sharedFromShell() {
@@ -34,7 +28,8 @@ export function sharedFromShell() {
 }
 
 let federation: Promise<ModuleFederation> | null = null;
-const registered = new Set<string>();
+/** The entry each remote name is registered with: the runtime holds one per name. */
+const registered = new Map<string, string>();
 
 // The federation runtime is downloaded with the first remote area, not with the sign-in page.
 // Remotes are built with `experiments.externalRuntime`: instead of carrying their own copy of the
@@ -51,17 +46,27 @@ function getFederation(): Promise<ModuleFederation> {
   return federation;
 }
 
+/** Which build of a remote to load: its federation name and the URL of that build's mf-manifest.json. */
+export interface RemoteBuild {
+  name: string;
+  entry: string;
+}
+
 /**
- * Loads a remote's './app'. `retry` re-registers the remote first, which drops the runtime's cached
- * manifest and entry, so a remote that came back up loads without a page reload.
+ * Loads a remote's './app' from `remote.entry`. Another entry than the one registered for the name
+ * (another version: a deploy, a rollback, a fallback or a preview), or `retry`, re-registers it with
+ * `force`, which drops the runtime's cached manifest, entry and modules of that name: the new version
+ * loads without a page reload (each version has its own chunk-loading global, so their chunks do not
+ * mix), and a remote that came back up loads again.
  */
-export async function loadRemoteApp(remote: RemoteEntry, retry = false): Promise<RemoteAppModule> {
+export async function loadRemoteApp(remote: RemoteBuild, retry = false): Promise<RemoteAppModule> {
   const mf = await getFederation();
-  if (retry || !registered.has(remote.name)) {
-    // A registry entry may be a path on the console's own origin ('/remotes/mf-mines/1.0.0/...').
-    const entry = new URL(remote.entry, document.baseURI).href;
-    mf.registerRemotes([{ name: remote.name, entry }], { force: registered.has(remote.name) });
-    registered.add(remote.name);
+  // A registry entry may be a path on the console's own origin ('/remotes/mf-mines/1.0.0/...').
+  const entry = new URL(remote.entry, document.baseURI).href;
+  const current = registered.get(remote.name);
+  if (retry || current !== entry) {
+    mf.registerRemotes([{ name: remote.name, entry }], { force: current !== undefined });
+    registered.set(remote.name, entry);
   }
   const module = await mf.loadRemote<RemoteAppModule>(`${remote.name}/app`);
   if (!module?.default) throw new Error(`${remote.name} did not expose an app`);

@@ -2,6 +2,7 @@ import {
   AuditOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
+  RocketOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
   SwapOutlined,
@@ -41,6 +42,7 @@ export const menuIcons: Record<string, ReactNode> = {
   audit: <AuditOutlined />,
   admins: <SafetyCertificateOutlined />,
   settings: <SettingOutlined />,
+  releases: <RocketOutlined />,
 };
 
 export function MenuIcon({ name }: { name?: string | undefined }) {

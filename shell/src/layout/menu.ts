@@ -7,6 +7,14 @@ const shellMenu: Guarded[] = [
   { key: 'dashboard', label: 'Dashboard', icon: 'dashboard', order: 0, path: '/' },
   { key: 'maintenance', label: 'Maintenance', icon: 'maintenance', order: 40, path: '/maintenance' },
   { key: 'audit', label: 'Audit Log', icon: 'audit', order: 90, path: '/audit', permission: 'audit:read' },
+  {
+    key: 'releases',
+    label: 'Releases',
+    icon: 'releases',
+    order: 92,
+    path: '/releases',
+    permission: 'releases:manage',
+  },
   { key: 'admins', label: 'Admins', icon: 'admins', order: 95, path: '/admins', permission: 'admins:manage' },
   {
     key: 'settings',

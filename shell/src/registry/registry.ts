@@ -1,42 +1,21 @@
+import type { ConsoleRegistry, RegistryRemote } from '@backoffice/shared/contract';
+import { areas } from '@backoffice/shared/permissions';
+import { runtimeConfig } from '../config.ts';
+
 /**
- * The runtime registry (public/remotes.json, replaceable at deploy time): which remotes exist, where
- * their manifests live, which paths they own and what they add to the sidebar. Adding, repointing or
- * rolling back an area is an edit of this file, never a shell change.
+ * The runtime registry (issue 19): the live version of the shell and of each area, kept by the API
+ * (`GET /console/registry`, which the console's server also inlines into index.html). For each area:
+ * where its live build's mf-manifest.json is, the version before it (loaded when the live one fails),
+ * which paths it owns and what it adds to the sidebar. Deploying or rolling back an area changes the
+ * API's answer, never the shell.
  *
- * Checked by hand rather than with zod: the registry is read on every signed-in page, and zod would
- * add ~20 KB gzip to each of them.
+ * Checked by hand rather than with the contract's zod schema: the registry is read on every signed-in
+ * page, and zod would add ~20 KB gzip to each of them. Only the contract's types are imported.
  */
-export interface MenuLink {
-  label: string;
-  path: string;
-  /** 'write': a page that only changes things (e.g. Create Lottery), listed for the area's write role. */
-  access?: 'write';
-}
-
-export interface MenuItem {
-  key: string;
-  label: string;
-  icon?: string;
-  /** Position in the sidebar; the shell's own entries use 0 (Dashboard) and 40 (Maintenance). */
-  order: number;
-  path?: string;
-  children?: MenuLink[];
-}
-
-export interface RemoteEntry {
-  /** The remote's federation name, e.g. 'mf_mines'; it exposes './app'. */
-  name: string;
-  /** The area whose role opens it (issue 13); by default its name without 'mf_' ('support_users' -> 'support-users'). */
-  area?: string;
-  /** URL of the remote's mf-manifest.json. */
-  entry: string;
-  routes: { path: string; title: string }[];
-  menu: MenuItem[];
-}
-
-export interface Registry {
-  remotes: RemoteEntry[];
-}
+export type Registry = ConsoleRegistry;
+export type RemoteEntry = RegistryRemote;
+export type MenuItem = RemoteEntry['menu'][number];
+export type MenuLink = NonNullable<MenuItem['children']>[number];
 
 class RegistryError extends Error {
   constructor(where: string, what: string) {
@@ -61,6 +40,10 @@ function text(value: unknown, where: string, pattern?: RegExp): string {
   if (typeof value !== 'string' || value === '') throw new RegistryError(where, 'must be a non-empty text');
   if (pattern && !pattern.test(value)) throw new RegistryError(where, `must match ${pattern}`);
   return value;
+}
+
+function textOrNull(value: unknown, where: string): string | null {
+  return value === null || value === undefined ? null : text(value, where);
 }
 
 const PATH = /^\//;
@@ -96,6 +79,19 @@ function menuItem(value: unknown, where: string): MenuItem {
   };
 }
 
+function area(value: unknown, where: string): RemoteEntry['area'] {
+  const name = text(value, where);
+  if (!(areas as readonly string[]).includes(name))
+    throw new RegistryError(where, `must be one of ${areas.join(', ')}`);
+  return name as RemoteEntry['area'];
+}
+
+function previous(value: unknown, where: string): RemoteEntry['previous'] {
+  if (value === null || value === undefined) return null;
+  const version = object(value, where);
+  return { version: text(version.version, `${where}.version`), entry: text(version.entry, `${where}.entry`) };
+}
+
 function remoteEntry(value: unknown, where: string): RemoteEntry {
   const remote = object(value, where);
   const routes = array(remote.routes, `${where}.routes`).map((value, i) => {
@@ -108,23 +104,55 @@ function remoteEntry(value: unknown, where: string): RemoteEntry {
   if (routes.length === 0) throw new RegistryError(`${where}.routes`, 'must not be empty');
   return {
     name: text(remote.name, `${where}.name`, NAME),
-    ...(remote.area === undefined ? {} : { area: text(remote.area, `${where}.area`) }),
+    area: area(remote.area, `${where}.area`),
+    version: text(remote.version, `${where}.version`),
+    commit: textOrNull(remote.commit, `${where}.commit`),
     entry: text(remote.entry, `${where}.entry`),
+    previous: previous(remote.previous, `${where}.previous`),
     routes,
     menu: array(remote.menu ?? [], `${where}.menu`).map((item, i) => menuItem(item, `${where}.menu[${i}]`)),
   };
 }
 
-/** The registry, checked; throws an Error naming the first invalid field. */
+/** The registry (the envelope's `data`), checked; throws an Error naming the first invalid field. */
 export function parseRegistry(value: unknown): Registry {
-  const registry = object(value, 'the file');
+  const registry = object(value, 'the registry');
+  const shell =
+    registry.shell === null || registry.shell === undefined ? null : object(registry.shell, 'shell');
   return {
+    revision: text(registry.revision, 'revision'),
+    shell: shell && {
+      version: text(shell.version, 'shell.version'),
+      commit: textOrNull(shell.commit, 'shell.commit'),
+    },
     remotes: array(registry.remotes, 'remotes').map((remote, i) => remoteEntry(remote, `remotes[${i}]`)),
   };
 }
 
-export async function fetchRegistry(url = '/remotes.json'): Promise<Registry> {
-  const response = await fetch(url, { cache: 'no-cache' });
+/**
+ * The registry the console's server inlined into index.html (`window.__BACKOFFICE_REGISTRY__`): the
+ * first page needs no request for it. Null when absent or invalid (the console then asks the API).
+ */
+export function inlineRegistry(): Registry | null {
+  const inlined = (globalThis as { __BACKOFFICE_REGISTRY__?: unknown }).__BACKOFFICE_REGISTRY__;
+  if (inlined === undefined || inlined === null) return null;
+  try {
+    return parseRegistry(inlined);
+  } catch (error) {
+    console.warn('Ignoring the inlined area registry', error);
+    return null;
+  }
+}
+
+/**
+ * Reads the registry from the API. `no-cache` revalidates: the browser sends the ETag it holds and an
+ * unchanged registry costs a 304 (handed to us as the cached 200).
+ */
+export async function fetchRegistry(apiBaseUrl = runtimeConfig.apiBaseUrl): Promise<Registry> {
+  const response = await fetch(`${apiBaseUrl}/console/registry`, {
+    cache: 'no-cache',
+    headers: { Accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(`The area registry could not be loaded (HTTP ${response.status})`);
-  return parseRegistry(await response.json());
+  return parseRegistry(object(await response.json(), 'the answer').data);
 }

@@ -1,22 +1,55 @@
 import { create } from 'zustand';
-import { fetchRegistry, type Registry } from './registry.ts';
+import { fetchRegistry, inlineRegistry, type Registry } from './registry.ts';
 
 interface RegistryState {
   registry: Registry | null;
+  /** Why the first read failed (a failed refresh keeps the registry in use and says nothing). */
   error: string | null;
+  /** When the registry was last read (Date.now()); 0 before. */
+  readAt: number;
+  /** A shell version newer than the one this page runs: the console asks for a reload. */
+  shellUpdate: string | null;
+  /** The first read: the inlined registry, else the API's; nothing when there is one. */
   load(): Promise<void>;
+  /** Asks the API again; the registry object stays the same while its revision does. */
+  refresh(): Promise<void>;
 }
 
+const inlined = typeof window === 'undefined' ? null : inlineRegistry();
+/** The shell this page runs: the live one of the registry it started with (undefined before that). */
+let pageShell: string | null | undefined = inlined ? (inlined.shell?.version ?? null) : undefined;
+let reading: Promise<void> | null = null;
+
 export const useRegistry = create<RegistryState>((set, get) => ({
-  registry: null,
+  registry: inlined,
   error: null,
-  async load() {
-    if (get().registry) return;
-    set({ error: null });
-    try {
-      set({ registry: await fetchRegistry() });
-    } catch (error) {
-      set({ error: error instanceof Error ? error.message : String(error) });
-    }
+  readAt: inlined ? Date.now() : 0,
+  shellUpdate: null,
+  load() {
+    return get().registry ? Promise.resolve() : get().refresh();
+  },
+  refresh() {
+    reading ??= fetchRegistry()
+      .then(
+        (next) => {
+          const current = get().registry;
+          if (current?.revision === next.revision) return set({ readAt: Date.now(), error: null });
+          const shell = next.shell?.version ?? null;
+          if (pageShell === undefined) pageShell = shell;
+          set({
+            registry: next,
+            readAt: Date.now(),
+            error: null,
+            shellUpdate: shell !== null && shell !== pageShell ? shell : null,
+          });
+        },
+        (error: unknown) => {
+          if (!get().registry) set({ error: error instanceof Error ? error.message : String(error) });
+        },
+      )
+      .finally(() => {
+        reading = null;
+      });
+    return reading;
   },
 }));

@@ -1,0 +1,118 @@
+// Releases as an operator makes them (issue 19): builds of an area with a version of their own, the
+// release CLI run as a process against the test API, and what the API says is live.
+import { spawn } from 'node:child_process';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiBase, repoRoot } from './config.ts';
+import { runState } from './state.ts';
+
+const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
+
+export interface Run {
+  code: number | null;
+  output: string;
+  ms: number;
+}
+
+/** Runs a command from the repository root; resolves with its exit code, output and duration. */
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: 'pipe' });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('close', (code) => resolve({ code, output, ms: Date.now() - started }));
+  });
+}
+
+/** `node scripts/<command>.mjs ...` against this run's API and releases folder. */
+export function releaseCli(command: 'deploy' | 'rollback' | 'releases', args: string[]): Promise<Run> {
+  const state = runState();
+  return run(process.execPath, [`scripts/${command}.mjs`, ...args], {
+    BACKOFFICE_API: apiBase,
+    OPS_TOKEN: state.opsToken,
+    RELEASES_DIR: state.releasesDir,
+  });
+}
+
+/** The same, failing the test with its output when the command fails. */
+export async function mustRun(command: 'deploy' | 'rollback' | 'releases', args: string[]): Promise<Run> {
+  const result = await releaseCli(command, args);
+  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.output}`);
+  return result;
+}
+
+/** A build of mf-mines under its own version (MF_BUILD_VERSION), into `dist`. */
+export async function buildMines(version: string, dist: string): Promise<void> {
+  const result = await run(pnpm, ['-C', 'mf-mines', 'exec', 'rsbuild', 'build', '--dist-path', dist], {
+    MF_BUILD_VERSION: version,
+  });
+  if (result.code !== 0) throw new Error(`build of mines ${version} failed:\n${result.output}`);
+}
+
+/**
+ * Changes a file of a build after the fact, and the size its release.json records for it, so only what
+ * the edit means (a requirement, a contract, a throw) is wrong, not the file's integrity.
+ */
+export function editBuild(dist: string, file: string, edit: (text: string) => string): void {
+  const path = join(dist, file);
+  writeFileSync(path, edit(readFileSync(path, 'utf8')));
+  const infoFile = join(dist, 'release.json');
+  const info = JSON.parse(readFileSync(infoFile, 'utf8')) as { files: { path: string; size: number }[] };
+  for (const entry of info.files) if (entry.path === file) entry.size = statSync(path).size;
+  writeFileSync(infoFile, JSON.stringify(info, null, 2));
+}
+
+/** The files the exposed './app' of a remote build loads first (its mf-manifest.json). */
+export function exposedChunks(dist: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8'));
+  return manifest.exposes[0].assets.js.sync as string[];
+}
+
+export interface LiveRegistry {
+  revision: string;
+  shell: { version: string } | null;
+  remotes: { name: string; area: string; version: string; previous: { version: string } | null }[];
+}
+
+/** What the API says is live. */
+export async function liveRegistry(): Promise<LiveRegistry> {
+  const answer = await fetch(`${apiBase}/console/registry`);
+  return ((await answer.json()) as { data: LiveRegistry }).data;
+}
+
+export const liveVersionOf = async (area: string) =>
+  (await liveRegistry()).remotes.find((remote) => remote.area === area)?.version;
+
+export interface ReleaseAreaInfo {
+  area: string;
+  live: { version: string; by: string; action: string } | null;
+  previous: string | null;
+  versions: { version: string; live: boolean }[];
+  history: {
+    action: string;
+    from: string | null;
+    to: string | null;
+    actor: string;
+    reason: string | null;
+    forced: boolean;
+    detail: string | null;
+  }[];
+  failures: { version: string; message: string; route: string | null }[];
+}
+
+/** The Releases screen's data for one part (the ops token, as the CLI reads it). */
+export async function releasesOf(area: string): Promise<ReleaseAreaInfo> {
+  const answer = await fetch(`${apiBase}/admin/releases`, {
+    headers: { 'x-ops-token': runState().opsToken },
+  });
+  const body = (await answer.json()) as { data: { areas: ReleaseAreaInfo[] } };
+  const found = body.data.areas.find((candidate) => candidate.area === area);
+  if (!found) throw new Error(`no release area ${area}`);
+  return found;
+}

@@ -1,0 +1,349 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { shellOrigin } from '../support/config.ts';
+import {
+  buildMines,
+  editBuild,
+  exposedChunks,
+  liveRegistry,
+  liveVersionOf,
+  mustRun,
+  releaseCli,
+  releasesOf,
+} from '../support/releases.ts';
+import { runState, storageStateFor } from '../support/state.ts';
+
+// Issue 19, as an operator and admins live it: releases of the mines area go through the release gate
+// (the CLI against the test API), consoles that stay open pick up a rollback, a broken live version
+// falls back to the previous one by itself and is rolled back automatically once enough sessions fail
+// on it, the Releases screen rolls back, promotes and previews, and the shell is released the same way.
+// Serial: each test starts from what the previous one left live; the last one puts everything back.
+
+const V1 = '1.1.0-e2e-a';
+const V2 = '1.2.0-e2e-b';
+const BROKEN = '1.3.0-e2e-broken';
+const REACT20 = '1.4.0-e2e-react20';
+const CONTRACT = '1.5.0-e2e-contract';
+const THROWS = '1.6.0-e2e-throws';
+
+let temp: string;
+let original: string;
+const build = (version: string) => join(temp, version);
+const timings: Record<string, number> = {};
+
+type Admin = 'main' | 'ops' | 'field1' | 'field2';
+async function consoleAs(browser: Browser, admin: Admin = 'main'): Promise<Page> {
+  const context = await browser.newContext({
+    storageState: storageStateFor(shellOrigin, runState().twoFactor[admin].session),
+  });
+  return context.newPage();
+}
+
+/** Every mf-mines file the page asks for, by the release folder it comes from. */
+function minesFolders(page: Page): Set<string> {
+  const folders = new Set<string>();
+  page.on('request', (request) => {
+    const match = /\/remotes\/mf-mines\/([^/]+)\//.exec(request.url());
+    if (match?.[1]) folders.add(match[1]);
+  });
+  return folders;
+}
+
+const release = (page: Page) => page.locator('.shell-area-release');
+const minesHeading = (page: Page) => page.getByRole('heading', { name: 'Mines – All-Time Mines Activity' });
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** Through the sidebar (opening the area's group first): a navigation inside the open console. */
+async function openFromSidebar(page: Page, group: string, href: string) {
+  const link = nav(page).locator(`a[href="${href}"]`);
+  if (!(await link.isVisible())) await nav(page).getByText(group, { exact: true }).click();
+  await link.click();
+}
+
+async function markNoReload(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __noReload: boolean }).__noReload = true;
+  });
+}
+const notReloaded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  temp = mkdtempSync(join(tmpdir(), 'backoffice-releases-'));
+  original = (await liveVersionOf('mines'))!;
+  // Real builds, two at a time (2 cores), each under its own version.
+  const versions = [V1, V2, BROKEN, REACT20, CONTRACT, THROWS];
+  for (let i = 0; i < versions.length; i += 2)
+    await Promise.all(versions.slice(i, i + 2).map((version) => buildMines(version, build(version))));
+
+  // What goes wrong in a release, each made the way it happens.
+  for (const chunk of exposedChunks(build(BROKEN))) unlinkSync(join(build(BROKEN), chunk));
+  editBuild(build(REACT20), 'mf-manifest.json', (text) => {
+    const manifest = JSON.parse(text);
+    for (const shared of manifest.shared)
+      if (shared.name.startsWith('react')) shared.requiredVersion = '^20.0.0';
+      else if (shared.name.startsWith('antd')) shared.requiredVersion = '^7.0.0';
+    return JSON.stringify(manifest);
+  });
+  const contractFile = join(build(CONTRACT), 'release.json');
+  const info = JSON.parse(readFileSync(contractFile, 'utf8'));
+  info.contract.routes.minesStats = 'changed00000';
+  writeFileSync(contractFile, JSON.stringify(info));
+  const [chunk] = exposedChunks(build(THROWS));
+  editBuild(build(THROWS), chunk!, (text) => `throw new Error("boom at import");${text}`);
+
+  for (const version of [V1, V2]) {
+    const deploy = await mustRun('deploy', [
+      'mines',
+      '--from',
+      build(version),
+      '--as',
+      'e2e.ops@example.com',
+    ]);
+    timings.gatedDeploy = deploy.ms;
+  }
+  expect(await liveVersionOf('mines')).toBe(V2);
+});
+
+test.afterAll(async () => {
+  // Everything as it was for the specs that follow.
+  if (original && (await liveVersionOf('mines')) !== original)
+    await mustRun('deploy', ['mines', original, '--reason', 'e2e: back to the start']);
+  if (temp) rmSync(temp, { recursive: true, force: true });
+  console.log(
+    `[release timings] gated deploy (gate and smoke load included) ${timings.gatedDeploy} ms; ` +
+      `rollback ${timings.rollback} ms; an open console showing the rolled-back version ${timings.pickup} ms after it`,
+  );
+});
+
+test('the gate refuses a broken release, names the check, records it and leaves what is live', async () => {
+  const cases = [
+    [BROKEN, 'files', 'is missing'],
+    [REACT20, 'shared', 'react ^20.0.0 is required; the shell provides 19'],
+    [CONTRACT, 'contract', 'this API does not serve minesStats (changed)'],
+    [THROWS, 'smoke', 'boom at import'],
+  ] as const;
+  for (const [version, check, text] of cases) {
+    const deploy = await releaseCli('deploy', [
+      'mines',
+      '--from',
+      build(version),
+      '--as',
+      'e2e.ops@example.com',
+    ]);
+    expect(deploy.code, deploy.output).not.toBe(0);
+    expect(deploy.output).toContain(`mf-mines ${version} was refused: ${check} check failed`);
+    expect(deploy.output).toContain(text);
+    expect(await liveVersionOf('mines')).toBe(V2);
+    const [last] = (await releasesOf('mines')).history;
+    expect(last).toMatchObject({ action: 'release.refused', to: version, actor: 'e2e.ops@example.com' });
+  }
+});
+
+test('a console open during a rollback loads the rolled-back version on its next navigation into the area', async ({
+  browser,
+}) => {
+  const page = await consoleAs(browser);
+  const folders = minesFolders(page);
+  await page.goto('/mines/dashboard');
+  await expect(minesHeading(page)).toBeVisible({ timeout: 30_000 });
+  await expect(release(page)).toHaveText(`mf_mines ${V2}`);
+  await openFromSidebar(page, 'Lottery', '/lottery/create-lottery');
+  await expect(page.getByRole('heading', { name: 'Create Lottery', level: 1 })).toBeVisible();
+  const lottery = await release(page).textContent();
+  await markNoReload(page);
+
+  const rollback = await mustRun('rollback', [
+    'mines',
+    '--reason',
+    'e2e: v2 is wrong',
+    '--as',
+    'e2e.ops@example.com',
+  ]);
+  timings.rollback = rollback.ms;
+  expect(rollback.output).toContain(`mf-mines: ${V2} -> ${V1}`);
+  const rolledBackAt = Date.now();
+
+  await openFromSidebar(page, 'Mines', '/mines/dashboard');
+  await expect(release(page)).toHaveText(`mf_mines ${V1}`, { timeout: 30_000 });
+  timings.pickup = Date.now() - rolledBackAt;
+  await expect(minesHeading(page)).toBeVisible();
+  expect([...folders].sort()).toEqual([V1, V2].sort());
+  expect(await notReloaded(page)).toBe(true);
+
+  // The other area is the same build as before.
+  await openFromSidebar(page, 'Lottery', '/lottery/create-lottery');
+  await expect(release(page)).toHaveText(lottery ?? '');
+
+  const [last] = (await releasesOf('mines')).history;
+  expect(last).toMatchObject({
+    action: 'release.rollback',
+    from: V2,
+    to: V1,
+    actor: 'e2e.ops@example.com',
+    reason: 'e2e: v2 is wrong',
+  });
+  await page.context().close();
+});
+
+test('an area on screen during a deploy says it was updated, and one click loads the new version', async ({
+  browser,
+}) => {
+  const page = await consoleAs(browser);
+  await page.clock.install();
+  await page.goto('/mines/dashboard');
+  await expect(release(page)).toHaveText(`mf_mines ${V1}`, { timeout: 30_000 });
+  await markNoReload(page);
+  await mustRun('deploy', ['mines', V2, '--reason', 'e2e: v2 fixed']);
+  // The console re-reads what is live every minute while it is visible.
+  await page.clock.fastForward('01:05');
+  const banner = page.getByRole('status').filter({ hasText: 'Mines was updated' });
+  await expect(banner).toBeVisible({ timeout: 15_000 });
+  await expect(release(page)).toHaveText(`mf_mines ${V1}`);
+  await banner.getByRole('button', { name: 'Reload' }).click();
+  await expect(release(page)).toHaveText(`mf_mines ${V2}`, { timeout: 30_000 });
+  await expect(minesHeading(page)).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  expect(await notReloaded(page)).toBe(true);
+  await page.context().close();
+});
+
+test('a broken live version falls back to the previous one by itself, and is rolled back once sessions fail on it', async ({
+  browser,
+}) => {
+  // An emergency: the operator forces a release the gate refuses.
+  const forced = await mustRun('deploy', [
+    'mines',
+    '--from',
+    build(BROKEN),
+    '--force',
+    '--reason',
+    'e2e: hotfix, forced',
+  ]);
+  expect(forced.output).toContain('(FORCED)');
+  const [deployRecord] = (await releasesOf('mines')).history;
+  expect(deployRecord).toMatchObject({
+    action: 'release.deploy',
+    to: BROKEN,
+    forced: true,
+    reason: 'e2e: hotfix, forced',
+  });
+
+  for (const admin of ['main', 'field1', 'field2'] as const) {
+    const page = await consoleAs(browser, admin);
+    await page.goto('/mines/dashboard');
+    await expect(
+      page.getByRole('status').filter({ hasText: `Mines ${BROKEN} failed to load; showing ${V2}` }),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(minesHeading(page)).toBeVisible();
+    await expect(release(page)).toHaveText(`mf_mines ${V2}`);
+    // Each session's report reaches the API.
+    await expect
+      .poll(async () => (await releasesOf('mines')).failures.filter((f) => f.version === BROKEN).length, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+    await page.context().close();
+  }
+
+  // Three sessions failed on a version live for a minute: the API put the previous one back.
+  await expect.poll(() => liveVersionOf('mines'), { timeout: 15_000 }).toBe(V2);
+  const [auto] = (await releasesOf('mines')).history;
+  expect(auto).toMatchObject({ action: 'release.auto-rollback', from: BROKEN, to: V2, actor: 'system' });
+  expect(auto?.detail).toMatch(
+    /^3 of 3 sessions failed on mf-mines 1\.3\.0-e2e-broken within \d+ min of going live/,
+  );
+});
+
+test('ops: the Releases screen rolls back and promotes with a reason, and previews a version for their session only', async ({
+  browser,
+}) => {
+  const ops = await consoleAs(browser, 'ops');
+  await ops.goto('/releases');
+  const mines = ops.getByRole('region', { name: 'Mines' });
+  await expect(mines.getByText(V2, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+
+  await mines.getByRole('button', { name: /^Roll back Mines/ }).click();
+  const dialog = ops.getByRole('alertdialog', { name: 'Roll back Mines?' });
+  await expect(dialog).toContainText(`Mines: ${V2} → `);
+  await dialog.getByRole('button', { name: 'Roll back' }).click();
+  await expect(dialog.getByText('A reason is required')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('e2e: from the screen');
+  await dialog.getByRole('button', { name: 'Roll back' }).click();
+  await expect(dialog).toBeHidden();
+  const back = await liveVersionOf('mines');
+  expect(back).not.toBe(V2);
+  await expect(ops.getByRole('alert').filter({ hasText: `Mines is now ${back}` })).toBeVisible();
+  expect((await releasesOf('mines')).history[0]).toMatchObject({
+    action: 'release.rollback',
+    actor: runState().twoFactor.ops.email,
+    reason: 'e2e: from the screen',
+  });
+
+  await mines.getByRole('button', { name: `Promote Mines ${V2}` }).click();
+  const promote = ops.getByRole('alertdialog', { name: `Promote Mines ${V2}?` });
+  await promote.getByLabel('Reason').fill('e2e: v2 again');
+  await promote.getByRole('button', { name: 'Promote' }).click();
+  await expect.poll(() => liveVersionOf('mines')).toBe(V2);
+
+  // A preview of V1 in this tab: the ops admin needs mines access to see the area itself, so the
+  // superadmin (who also manages releases) previews; everyone else keeps the live version.
+  const admin = await consoleAs(browser, 'main');
+  await admin.goto('/releases');
+  await admin
+    .getByRole('region', { name: 'Mines' })
+    .getByRole('button', { name: `Preview Mines ${V1}` })
+    .click();
+  await expect(admin).toHaveURL(/\/mines\/dashboard$/);
+  const banner = admin.getByRole('status').filter({ hasText: `Preview mines ${V1}` });
+  await expect(banner).toBeVisible({ timeout: 30_000 });
+  await expect(release(admin)).toHaveText(`mf_mines ${V1}`);
+  const other = await consoleAs(browser, 'field1');
+  await other.goto('/mines/dashboard');
+  await expect(release(other)).toHaveText(`mf_mines ${V2}`, { timeout: 30_000 });
+  await banner.getByRole('button', { name: 'Exit preview' }).click();
+  await expect(release(admin)).toHaveText(`mf_mines ${V2}`, { timeout: 30_000 });
+  await expect(banner).toHaveCount(0);
+  for (const page of [ops, admin, other]) await page.context().close();
+});
+
+test('the shell is released like an area: gated, announced to open consoles, rolled back', async ({
+  browser,
+}) => {
+  const live = (await liveRegistry()).shell!.version;
+  const next = `${live}-e2e-next`;
+  // The same build under a new version (its release.json says so; its files are untouched).
+  const dir = join(temp, 'shell-next');
+  cpSync(join(runState().releasesDir, 'shell', live), dir, { recursive: true });
+  const infoFile = join(dir, 'release.json');
+  writeFileSync(infoFile, JSON.stringify({ ...JSON.parse(readFileSync(infoFile, 'utf8')), version: next }));
+
+  const page = await consoleAs(browser);
+  await page.clock.install();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
+
+  const deploy = await mustRun('deploy', ['shell', '--from', dir]);
+  expect(deploy.output).toMatch(/smoke +its smoke host mounted the 4 live areas/);
+  expect((await liveRegistry()).shell?.version).toBe(next);
+  const html = await (await fetch(shellOrigin)).text();
+  expect(html).toContain(`"shell":{"version":"${next}"`);
+
+  await page.clock.fastForward('01:05');
+  const banner = page.getByRole('status').filter({ hasText: 'The console was updated' });
+  await expect(banner).toBeVisible({ timeout: 15_000 });
+
+  await mustRun('rollback', ['shell', '--reason', 'e2e: back']);
+  expect((await liveRegistry()).shell?.version).toBe(live);
+  await expect
+    .poll(async () => (await (await fetch(shellOrigin)).text()).includes(`"shell":{"version":"${live}"`))
+    .toBe(true);
+  await page.context().close();
+});

@@ -1,0 +1,54 @@
+import type { GateResult, ReleasesData, ReleaseTarget } from '@backoffice/shared/contract';
+
+/** The parts of the console, in the order the screen shows them. */
+export const PARTS: readonly ReleaseTarget[] = ['shell', 'lottery', 'finance', 'support-users', 'mines'];
+
+export const PART_LABELS: Record<ReleaseTarget, string> = {
+  shell: 'Console shell',
+  lottery: 'Lottery',
+  finance: 'Finance',
+  'support-users': 'Support & Users',
+  mines: 'Mines',
+};
+
+/** How the live version went live (ReleaseAreaInfo.live.action). */
+const LIVE_ACTIONS: Record<string, string> = {
+  deploy: 'Deployed',
+  rollback: 'Rolled back',
+  promote: 'Promoted',
+  'auto-rollback': 'Rolled back automatically',
+};
+export const liveActionLabel = (action: string) => LIVE_ACTIONS[action] ?? action;
+
+/** What a history entry did (ReleaseEvent.action, 'release.publish' etc.). */
+const EVENTS: Record<string, string> = {
+  publish: 'Published',
+  ...LIVE_ACTIONS,
+  refused: 'Refused',
+  prune: 'Pruned',
+};
+export const eventLabel = (action: string) => EVENTS[action.replace(/^release\./, '')] ?? action;
+
+export const CHECK_LABELS: Record<GateResult['check'], string> = {
+  files: 'Files',
+  shared: 'Shared modules',
+  contract: 'API contract',
+  smoke: 'Smoke load',
+};
+
+/** A skipped smoke load passes the gate, but the admin should know nobody mounted the build. */
+export const smokeSkipped = (gate: GateResult[]) =>
+  gate.some((check) => check.check === 'smoke' && check.ok && check.message.startsWith('skipped'));
+
+export const shortCommit = (commit: string | null) => (commit ? commit.slice(0, 7) : 'unknown');
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** The API's automatic rollback rule, in words. */
+export function autoRollbackText(rule: ReleasesData['autoRollback']): string {
+  if (!rule) return 'Automatic rollback: off (a failing version stays live until someone rolls it back)';
+  return (
+    `Automatic rollback: a version live for less than ${rule.windowMinutes} min goes back when ` +
+    `${plural(rule.sessions, 'session')}, and ${Math.round(rule.rate * 100)}% of those reporting, fail on it`
+  );
+}
