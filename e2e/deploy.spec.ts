@@ -77,7 +77,7 @@ function mounts(service: Service | undefined): Record<string, string> {
   return Object.fromEntries(volumes.map((line) => [line.split(':')[1]!, line]));
 }
 
-test.describe('deployment (docker-compose.yml, deploy/remotes.json and README.md)', () => {
+test.describe('deployment (docker-compose.yml, the areas and README.md)', () => {
   test('postgres, redis, the shell, every remote and two API replicas are services', () => {
     for (const name of ['postgres', 'redis', 'shell', ...remotes])
       expect(Object.keys(services)).toContain(name);

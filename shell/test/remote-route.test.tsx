@@ -49,11 +49,20 @@ describe('the route of an area', () => {
 
   it('enters at once with a registry just read', async () => {
     signIn(['mines']);
-    useRegistry.setState({ registry: registryOf([minesAt('2.0.0')]), readAt: Date.now() });
+    useRegistry.setState({ registry: registryOf([minesAt('2.0.0')]), readAt: Date.now(), pageRead: true });
     const fetch = serveRegistry(() => registryOf([minesAt('2.0.0')]));
     renderMines();
     expect(await screen.findByText('mines from /remotes/mf-mines/2.0.0/mf-manifest.json')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('asks again on a later entry, however recent the last read (a rollback may have just happened)', async () => {
+    signIn(['mines']);
+    useRegistry.setState({ registry: registryOf([minesAt('2.0.0')]), readAt: Date.now(), pageRead: false });
+    const fetch = serveRegistry(() => registryOf([minesAt('1.9.0')]));
+    renderMines();
+    expect(await screen.findByText('mines from /remotes/mf-mines/1.9.0/mf-manifest.json')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it("loads an ops admin's preview, with a banner; Exit preview goes back to the live version", async () => {

@@ -18,12 +18,16 @@ const NO_ROLES: string[] = [];
 
 /**
  * Entering an area (another remote than the one shown) asks the API for the registry first, briefly:
- * an area rolled back since the last read then loads its new live version. A registry read a moment ago
- * (the page's first) is used as it is. True once the area may load.
+ * an area rolled back since the last read then loads its new live version. The page's first area, with a
+ * registry read a moment ago, is entered at once. True once the area may load.
  */
 function useRegistryOnEntry(remoteName: string | undefined): boolean {
   const [entry, setEntry] = useState<{ name?: string | undefined; ready: boolean }>({ ready: false });
-  if (entry.name !== remoteName) setEntry({ name: remoteName, ready: !remoteName || isRegistryFresh() });
+  if (entry.name !== remoteName) {
+    const { pageRead } = useRegistry.getState();
+    if (remoteName && pageRead) useRegistry.setState({ pageRead: false });
+    setEntry({ name: remoteName, ready: !remoteName || (pageRead && isRegistryFresh()) });
+  }
   useEffect(() => {
     if (!remoteName || entry.name !== remoteName || entry.ready) return;
     let current = true;

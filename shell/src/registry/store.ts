@@ -7,6 +7,8 @@ interface RegistryState {
   error: string | null;
   /** When the registry was last read (Date.now()); 0 before. */
   readAt: number;
+  /** No area was entered yet with the registry the page started with (it is that fresh). */
+  pageRead: boolean;
   /** A shell version newer than the one this page runs: the console asks for a reload. */
   shellUpdate: string | null;
   /** The first read: the inlined registry, else the API's; nothing when there is one. */
@@ -24,6 +26,7 @@ export const useRegistry = create<RegistryState>((set, get) => ({
   registry: inlined,
   error: null,
   readAt: inlined ? Date.now() : 0,
+  pageRead: true,
   shellUpdate: null,
   load() {
     return get().registry ? Promise.resolve() : get().refresh();
