@@ -8,7 +8,7 @@ import { commandLine, run } from './release/cli.mjs';
 import { removeFromReleases } from './release/publish.mjs';
 import { findTarget, ReleaseError } from './release/targets.mjs';
 
-const when = (iso) => new Date(iso).toISOString().replace('T', ' ').slice(0, 16);
+const when = (iso) => `${new Date(iso).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
 const HISTORY = 5;
 
 function printArea(area) {

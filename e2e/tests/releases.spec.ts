@@ -13,6 +13,7 @@ import {
   releaseCli,
   releasesOf,
 } from '../support/releases.ts';
+import { saveScreenshot } from '../support/screenshot.ts';
 import { runState, storageStateFor } from '../support/state.ts';
 
 // Issue 19, as an operator and admins live it: releases of the mines area go through the release gate
@@ -205,6 +206,7 @@ test('an area on screen during a deploy says it was updated, and one click loads
   const banner = page.getByRole('status').filter({ hasText: 'Mines was updated' });
   await expect(banner).toBeVisible({ timeout: 15_000 });
   await expect(release(page)).toHaveText(`mf_mines ${V1}`);
+  await saveScreenshot(page, 'area-updated-desktop');
   await banner.getByRole('button', { name: 'Reload' }).click();
   await expect(release(page)).toHaveText(`mf_mines ${V2}`, { timeout: 30_000 });
   await expect(minesHeading(page)).toBeVisible();
@@ -244,6 +246,7 @@ test('a broken live version falls back to the previous one by itself, and is rol
     });
     await expect(minesHeading(page)).toBeVisible();
     await expect(release(page)).toHaveText(`mf_mines ${V2}`);
+    if (admin === 'main') await saveScreenshot(page, 'area-fallback-desktop');
     // Each session's report reaches the API.
     await expect
       .poll(async () => (await releasesOf('mines')).failures.filter((f) => f.version === BROKEN).length, {
@@ -270,9 +273,11 @@ test('ops: the Releases screen rolls back and promotes with a reason, and previe
   const mines = ops.getByRole('region', { name: 'Mines' });
   await expect(mines.getByText(V2, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
 
+  await saveScreenshot(ops, 'releases-desktop');
   await mines.getByRole('button', { name: /^Roll back Mines/ }).click();
   const dialog = ops.getByRole('alertdialog', { name: 'Roll back Mines?' });
   await expect(dialog).toContainText(`Mines: ${V2} → `);
+  await saveScreenshot(ops, 'releases-rollback-dialog-desktop');
   await dialog.getByRole('button', { name: 'Roll back' }).click();
   await expect(dialog.getByText('A reason is required')).toBeVisible();
   await dialog.getByLabel('Reason').fill('e2e: from the screen');
@@ -305,12 +310,18 @@ test('ops: the Releases screen rolls back and promotes with a reason, and previe
   const banner = admin.getByRole('status').filter({ hasText: `Preview mines ${V1}` });
   await expect(banner).toBeVisible({ timeout: 30_000 });
   await expect(release(admin)).toHaveText(`mf_mines ${V1}`);
+  await saveScreenshot(admin, 'area-preview-desktop');
   const other = await consoleAs(browser, 'field1');
   await other.goto('/mines/dashboard');
   await expect(release(other)).toHaveText(`mf_mines ${V2}`, { timeout: 30_000 });
   await banner.getByRole('button', { name: 'Exit preview' }).click();
   await expect(release(admin)).toHaveText(`mf_mines ${V2}`, { timeout: 30_000 });
   await expect(banner).toHaveCount(0);
+  // The screen at a phone's width.
+  await ops.setViewportSize({ width: 390, height: 844 });
+  await ops.reload();
+  await expect(mines.getByText(V2, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await saveScreenshot(ops, 'releases-mobile');
   for (const page of [ops, admin, other]) await page.context().close();
 });
 
@@ -339,6 +350,7 @@ test('the shell is released like an area: gated, announced to open consoles, rol
   await page.clock.fastForward('01:05');
   const banner = page.getByRole('status').filter({ hasText: 'The console was updated' });
   await expect(banner).toBeVisible({ timeout: 15_000 });
+  await saveScreenshot(page, 'console-updated-desktop');
 
   await mustRun('rollback', ['shell', '--reason', 'e2e: back']);
   expect((await liveRegistry()).shell?.version).toBe(live);

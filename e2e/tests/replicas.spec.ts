@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -17,6 +17,7 @@ const PORTS = { a: 4050, b: 4051, proxy: 4052 } as const;
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'replicas.admin@example.com', password: 'replicas-secret-1' };
 const XSRF = 'replicas-xsrf';
+const OPS_TOKEN = `replicas-ops-${randomBytes(16).toString('hex')}`;
 const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
 
 const origin = (port: number) => `http://127.0.0.1:${port}`;
@@ -103,6 +104,9 @@ test.describe('two API replicas behind one proxy (Redis + PostgreSQL)', () => {
       STATS_CACHE_MS: '60000',
       PAYOUT_INTERVAL_MS: '300',
       LOG_LEVEL: 'warn',
+      // One releases folder and one ops token, as the replicas of a deployment share them.
+      RELEASES_DIR: join(tempDir, 'releases'),
+      OPS_TOKEN,
     };
     // One after the other: the first migrates and seeds the demo data.
     for (const [name, port] of [
@@ -144,6 +148,58 @@ test.describe('two API replicas behind one proxy (Redis + PostgreSQL)', () => {
     for (const child of children.reverse()) await child.stop();
     await db?.drop();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  });
+
+  test('what is live is one truth: a rollback through one replica is what the other answers next', async () => {
+    // mf-mines's build (made by the run's set-up) as two versions in the replicas' releases folder: the
+    // second is the same files under another version in its manifest and release.json.
+    const dist = join(repoRoot, 'mf-mines/dist');
+    const v1 = JSON.parse(readFileSync(join(dist, 'release.json'), 'utf8')).version as string;
+    const v2 = `${v1}-replica`;
+    for (const version of [v1, v2]) {
+      const folder = join(tempDir, 'releases/mf-mines', version);
+      cpSync(dist, folder, { recursive: true });
+      if (version === v1) continue;
+      const manifestFile = join(folder, 'mf-manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+      manifest.metaData.buildInfo.buildVersion = version;
+      writeFileSync(manifestFile, JSON.stringify(manifest));
+      const infoFile = join(folder, 'release.json');
+      const info = JSON.parse(readFileSync(infoFile, 'utf8'));
+      info.version = version;
+      for (const file of info.files)
+        if (file.path === 'mf-manifest.json') file.size = statSync(manifestFile).size;
+      writeFileSync(infoFile, JSON.stringify(info));
+    }
+    const ops = { 'x-ops-token': OPS_TOKEN };
+    const smoke = { status: 'passed', message: 'the e2e run smoke-loaded this build' };
+    for (const version of [v1, v2]) {
+      const published = await call(replicaA, 'POST', '/admin/releases', {
+        headers: ops,
+        body: { area: 'mines', version, smoke, live: true, actor: 'replicas@e2e' },
+      });
+      expect(published.status, JSON.stringify(published.json)).toBe(200);
+    }
+    const liveOn = async (base: string) =>
+      (await call(base, 'GET', '/console/registry')).json.data.remotes.find(
+        (remote: { area: string }) => remote.area === 'mines',
+      )?.version;
+    expect(await liveOn(replicaB)).toBe(v2);
+
+    const rollback = await call(replicaB, 'POST', '/admin/releases/mines/live', {
+      headers: ops,
+      body: { action: 'rollback', reason: 'e2e: through replica b', actor: 'replicas@e2e' },
+    });
+    expect(rollback.status, JSON.stringify(rollback.json)).toBe(200);
+    expect(await liveOn(replicaA)).toBe(v1);
+    expect(await liveOn(proxy)).toBe(v1);
+
+    // And back, through the other one.
+    await call(replicaA, 'POST', '/admin/releases/mines/live', {
+      headers: ops,
+      body: { action: 'promote', version: v2, actor: 'replicas@e2e' },
+    });
+    expect(await liveOn(replicaB)).toBe(v2);
   });
 
   test('a logout through the proxy is refused by both replicas at once', async () => {

@@ -35,6 +35,7 @@ import {
 import { auditRoutes } from '../src/contract/routes-audit.ts';
 import { exportRoutes } from '../src/contract/routes-export.ts';
 import { governanceRoutes } from '../src/contract/routes-governance.ts';
+import { releaseRoutes } from '../src/contract/routes-releases.ts';
 
 const messages = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);
@@ -384,11 +385,13 @@ describe('routes catalogue', () => {
     expect(new Set(all).size).toBe(all.length);
     // The 31 calls of the spec's table, the health check, the user page (/users/{id}) and
     // POST /admin/auth/2fa/setup (replacing a working 2FA with the current password and code), and
-    // POST /admin/lottery/:id/complete-without-winners (issue 12); issue 13's governance, audit and export routes come on top.
+    // POST /admin/lottery/:id/complete-without-winners (issue 12); issue 13's governance, audit and export
+    // routes and issue 19's release routes come on top.
     const issue13 = new Set([
       ...Object.keys(governanceRoutes),
       ...Object.keys(auditRoutes),
       ...Object.keys(exportRoutes),
+      ...Object.keys(releaseRoutes),
     ]);
     const keys = Object.entries(routes)
       .filter(([name]) => !issue13.has(name))

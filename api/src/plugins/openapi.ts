@@ -16,7 +16,11 @@ export const openapiPlugin = globalPlugin('openapi', async (app) => {
           'header equal to the XSRF-TOKEN cookie (GET /api/health sets it).',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The release CLI's token (OPS_TOKEN): the release routes only.
+          opsToken: { type: 'apiKey', in: 'header', name: 'X-Ops-Token' },
+        },
       },
     },
     transform: jsonSchemaTransform,

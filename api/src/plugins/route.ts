@@ -58,7 +58,9 @@ export function defineRoute<const R extends RouteDef>(
     schema: {
       tags: options.tags,
       summary: options.summary,
-      ...(def.auth === 'none' ? {} : { security: [{ bearerAuth: [] }] }),
+      ...(def.auth === 'none'
+        ? {}
+        : { security: [{ bearerAuth: [] }, ...(def.auth === 'ops' ? [{ opsToken: [] }] : [])] }),
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),

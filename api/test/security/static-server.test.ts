@@ -66,7 +66,7 @@ async function deadPort(): Promise<number> {
 /** Starts `node scripts/serve.mjs ...args --port 0` and reads its port from its first line. */
 function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(process.execPath, [serveScript, '--port', '0', '--host', '127.0.0.1', ...args], {
-    env: { ...process.env, BACKOFFICE_CONFIG: '', REMOTES_REGISTRY: '', ...env },
+    env: { ...process.env, BACKOFFICE_CONFIG: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -145,7 +145,6 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'static/js'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
   writeFileSync(join(dist, 'static/js/app.1234.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
-  writeFileSync(join(dist, 'remotes.json'), '{"remotes":[]}');
   // Siblings whose names start with the served folders' names: `startsWith(root)` would let them out.
   mkdirSync(join(dir, 'dist-secret'));
   writeFileSync(join(dir, 'dist-secret/secret.txt'), SECRET);
@@ -153,7 +152,6 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'releases/mf-mines/1.0.0/mf-manifest.json'), '{"name":"mf_mines"}');
   mkdirSync(join(dir, 'releases-secret'));
   writeFileSync(join(dir, 'releases-secret/secret.txt'), SECRET);
-  writeFileSync(join(dir, 'registry.json'), '{"remotes":[{"from":"registry file"}]}');
 
   [aPort, bPort, evilPort, dead] = await Promise.all([a.listen(), b.listen(), evil.listen(), deadPort()]);
   const started = await serve(
@@ -163,10 +161,10 @@ beforeAll(async () => {
       '--spa',
       '--proxy',
       `http://127.0.0.1:${aPort},http://127.0.0.1:${dead},http://127.0.0.1:${bPort}`,
-      '--mount',
-      `/remotes=${join(dir, 'releases')}`,
+      '--releases',
+      join(dir, 'releases'),
     ],
-    { BACKOFFICE_CONFIG: '{"live":true}', REMOTES_REGISTRY: join(dir, 'registry.json') },
+    { BACKOFFICE_CONFIG: '{"live":true}' },
   );
   children.push(started.child);
   site = started.port;
@@ -378,12 +376,9 @@ describe('static behaviour', () => {
     expect((await get(site, '/missing.js')).status).toBe(404);
   });
 
-  it('BACKOFFICE_CONFIG replaces /config.js and REMOTES_REGISTRY replaces /remotes.json', async () => {
+  it('BACKOFFICE_CONFIG replaces /config.js', async () => {
     const config = await get(site, '/config.js');
     expect(config.body.toString()).toBe('window.__BACKOFFICE_CONFIG__ = {"live":true};\n');
     expect(config.headers['cache-control']).toBe('no-cache');
-    const registry = await get(site, '/remotes.json');
-    expect(JSON.parse(registry.body.toString())).toEqual({ remotes: [{ from: 'registry file' }] });
-    expect(registry.headers['cache-control']).toBe('no-cache');
   });
 });
