@@ -5,6 +5,7 @@
 //
 //   pnpm bench                         all suites, 5 samples
 //   pnpm bench -- --suite first-load   one suite
+//   pnpm bench -- --suite releases --samples 3   deploy, rollback and an open console's pickup of mf-mines
 //   pnpm bench -- --samples 9 --no-build
 //   pnpm bench -- --suite api --only 'support' --no-build   (cases whose name matches)
 //   pnpm bench -- --suite api --scale 0.1      API lists on a tenth of the scale data
@@ -52,6 +53,7 @@ const cleanups: Array<() => Promise<void> | void> = [];
 let browser: Promise<Browser> | null = null;
 let benchConsole: Promise<BenchConsole> | null = null;
 const built = new Map<string, Promise<void>>();
+const snapshots = new Map<string, Promise<string>>();
 const served = new Map<string, Promise<string>>();
 const servedDirs = new Map<string, string>();
 let nextPort = Number(args['port-base']);
@@ -81,13 +83,12 @@ const context: BenchContext = {
     });
     return benchConsole;
   },
-  serve(appName) {
+  snapshot(appName) {
     const app = apps[appName];
     if (!app) throw new Error(`unknown app ${appName}`);
-    let origin = served.get(appName);
-    if (!origin) {
-      const port = nextPort++;
-      origin = (async () => {
+    let dir = snapshots.get(appName);
+    if (!dir) {
+      dir = (async () => {
         if (context.build) {
           // Keyed by folder: the signed-in console is the shell's build served differently.
           let build = built.get(app.dist);
@@ -98,9 +99,30 @@ const context: BenchContext = {
           }
           await build;
         }
-        const dir = snapshot(app);
-        servedDirs.set(appName, dir);
-        const server = await serveStatic({ dir, port, spa: app.spa, env: app.env ?? {}, proxy: app.proxy });
+        const copy = snapshot(app);
+        servedDirs.set(appName, copy);
+        return copy;
+      })();
+      snapshots.set(appName, dir);
+    }
+    return dir;
+  },
+  serve(appName) {
+    const app = apps[appName];
+    if (!app) throw new Error(`unknown app ${appName}`);
+    let origin = served.get(appName);
+    if (!origin) {
+      const port = nextPort++;
+      origin = (async () => {
+        const dir = await context.snapshot(appName);
+        const server = await serveStatic({
+          dir,
+          port,
+          spa: app.spa,
+          env: app.env ?? {},
+          proxy: app.proxy,
+          releases: app.releases,
+        });
         cleanups.push(server.stop);
         log(`serving ${appName} at ${server.origin}`);
         return server.origin;

@@ -11,10 +11,12 @@ export interface App {
   dist: string;
   spa: boolean;
   build(): Promise<void>;
-  /** Environment for serve.mjs (BACKOFFICE_CONFIG, REMOTES_REGISTRY ...). */
+  /** Environment for serve.mjs (BACKOFFICE_CONFIG). */
   env?: NodeJS.ProcessEnv;
   /** API origin serve.mjs forwards /api/* to (the signed-in console). */
   proxy?: string;
+  /** The releases folder serve.mjs serves the live shell and the areas from (the signed-in console). */
+  releases?: string;
 }
 
 /** The remotes, by federation name. */

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { repoRoot, snapshotsDir } from './paths.ts';
-import { portAnswers, run, waitForHttp } from './processes.ts';
+import { portAnswers, run, runTimed, type TimedRun, waitForHttp } from './processes.ts';
 
 /**
  * The signed-in console the bench measures: the API on a database filled with `seed --scale`, signed
@@ -13,6 +13,9 @@ import { portAnswers, run, waitForHttp } from './processes.ts';
  *
  * Seeding a factor-1 database takes minutes, so it is done once into a template database named after
  * the migrations, the seed code and the factor; each run works on a fresh copy of it.
+ *
+ * The API keeps what is live in the console (issue 19): versions are published into its releases folder
+ * (RELEASES_DIR, emptied at each run like the database) with the release CLI and its ops token.
  */
 export interface BenchConsole {
   apiOrigin: string;
@@ -26,6 +29,10 @@ export interface BenchConsole {
   /** Calls the API as the signed-in admin. */
   call(method: string, path: string, body?: unknown): Promise<unknown>;
   pool: pg.Pool;
+  /** The API's RELEASES_DIR: every published version, `<app folder>/<version>/`. */
+  releasesDir: string;
+  /** `node scripts/<command>.mjs <args>` against this API, as an operator runs it; never rejects on its exit code. */
+  release(command: 'deploy' | 'rollback', args: string[]): Promise<TimedRun>;
 }
 
 const ADMIN = { email: 'bench.admin@example.com', password: 'bench-secret-1' };
@@ -107,10 +114,16 @@ export async function startConsole(options: {
   const redisUrl =
     process.env.BENCH_REDIS_URL ??
     ((await portAnswers(6379)) ? `redis://127.0.0.1:6379/${1 + randomInt(15)}` : 'none');
+  const releasesDir = join(snapshotsDir, 'releases');
+  rmSync(releasesDir, { recursive: true, force: true });
+  mkdirSync(releasesDir, { recursive: true });
+  const opsToken = randomBytes(32).toString('hex');
   const env = {
     ...process.env,
     DATABASE_URL: url,
     DATA_DIR: join(snapshotsDir, 'api-data'),
+    RELEASES_DIR: releasesDir,
+    OPS_TOKEN: opsToken,
     HOST: '127.0.0.1',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
@@ -168,6 +181,19 @@ export async function startConsole(options: {
     user,
     call: (method, path, body) => send(method, path, body, token),
     pool,
+    releasesDir,
+    release: (command, args) =>
+      runTimed(process.execPath, [`scripts/${command}.mjs`, ...args, '--as', 'bench@localhost'], {
+        env: {
+          BACKOFFICE_API: `${apiOrigin}/api`,
+          OPS_TOKEN: opsToken,
+          RELEASES_DIR: releasesDir,
+          // Were the API not to answer, the CLI would open its database itself: this run's, never the
+          // developer's (.data).
+          DATABASE_URL: url,
+          DATA_DIR: env.DATA_DIR,
+        },
+      }),
   };
 }
 
@@ -195,16 +221,4 @@ export function spawnApi(env: NodeJS.ProcessEnv) {
     });
   process.once('exit', () => signal('SIGKILL'));
   return { child, origin: `http://127.0.0.1:${env.PORT}`, stop };
-}
-
-/** A registry file pointing every remote at the origin it is served from in this run. */
-export function writeRegistry(origins: Record<string, string>): string {
-  const registry = JSON.parse(readFileSync(join(repoRoot, 'shell/public/remotes.json'), 'utf8')) as {
-    remotes: { name: string; entry: string }[];
-  };
-  registry.remotes = registry.remotes.filter((remote) => origins[remote.name]);
-  for (const remote of registry.remotes) remote.entry = `${origins[remote.name]}/mf-manifest.json`;
-  const file = join(snapshotsDir, 'remotes.json');
-  writeFileSync(file, JSON.stringify(registry, null, 2));
-  return file;
 }

@@ -8,8 +8,31 @@ export function run(
   command: string,
   args: string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
-) {
-  return new Promise<void>((resolve, reject) => {
+): Promise<void> {
+  return runTimed(command, args, options).then((result) => {
+    if (result.code !== 0)
+      throw new Error(`${command} ${args.join(' ')} failed (${result.code}):\n${result.output}`);
+  });
+}
+
+export interface TimedRun {
+  code: number | null;
+  /** The output's tail (stdout and stderr). */
+  output: string;
+  /** Wall time from spawn to exit. */
+  ms: number;
+  /** Date.now() when the process exited. */
+  endedAt: number;
+}
+
+/** Runs a command to completion, whatever its exit code: its output tail and wall time. */
+export function runTimed(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<TimedRun> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
     const child = spawn(command, args, {
       cwd: options.cwd ?? repoRoot,
       env: { ...process.env, ...options.env },
@@ -22,9 +45,12 @@ export function run(
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${output}`)),
-    );
+    let ended = { ms: 0, endedAt: 0 };
+    child.on('exit', () => {
+      ended = { ms: performance.now() - started, endedAt: Date.now() };
+    });
+    // 'close' comes after the output is read in full; the time is the exit's.
+    child.on('close', (code) => resolve({ code, output, ...ended }));
   });
 }
 
@@ -107,7 +133,8 @@ export async function startNodeServer(options: {
 
 /**
  * Serves a built app with scripts/serve.mjs, exactly as production does (gzip, caching headers).
- * `env` may carry BACKOFFICE_CONFIG / REMOTES_REGISTRY.
+ * `env` may carry BACKOFFICE_CONFIG; `releases`: the releases folder (the live shell and every area's
+ * versions, what is live read from the API behind `proxy`).
  */
 export function serveStatic(options: {
   dir: string;
@@ -115,10 +142,12 @@ export function serveStatic(options: {
   spa?: boolean;
   env?: NodeJS.ProcessEnv;
   proxy?: string;
+  releases?: string;
 }): Promise<StaticServer> {
   const args = ['--dir', options.dir, '--port', String(options.port)];
   if (options.spa) args.push('--spa');
   if (options.proxy) args.push('--proxy', options.proxy);
+  if (options.releases) args.push('--releases', options.releases);
   return startNodeServer({
     script: join(repoRoot, 'scripts/serve.mjs'),
     args,

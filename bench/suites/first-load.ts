@@ -1,9 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import type { BrowserContextOptions } from '@playwright/test';
-import { apps, remoteDirs } from '../lib/apps.ts';
-import { writeRegistry } from '../lib/console.ts';
 import { type LoadSample, measureFirstLoad, type NextArea, type ReadySpec } from '../lib/first-load.ts';
+import { serveConsole, signedInState } from '../lib/releases.ts';
 import { median, summary } from '../lib/stats.ts';
 import type { BenchContext, Comparison, Suite, SuiteReport } from './types.ts';
 
@@ -38,23 +37,6 @@ const signInForm: ReadySpec = {
   buttons: ['Sign In'],
 };
 
-/**
- * The signed-in console: the shell's build served with a registry of every remote (each served on its
- * own port) and /api forwarded to the bench API (lib/console.ts, `--scale` data).
- */
-async function serveConsole(bench: BenchContext): Promise<string> {
-  const api = await bench.console();
-  const origins: Record<string, string> = {};
-  for (const [name, dir] of Object.entries(remoteDirs)) origins[name] = await bench.serve(dir);
-  apps.console ??= {
-    ...apps.shell!,
-    name: 'console',
-    env: { REMOTES_REGISTRY: writeRegistry(origins), BACKOFFICE_CONFIG: JSON.stringify({ live: true }) },
-    proxy: api.apiOrigin,
-  };
-  return bench.serve('console');
-}
-
 /** A console page opened cold by a signed-in admin (the session in localStorage, as after sign-in). */
 function signedIn(path: string, ready: ReadySpec, next?: NextArea): PageTarget {
   return {
@@ -62,23 +44,7 @@ function signedIn(path: string, ready: ReadySpec, next?: NextArea): PageTarget {
     path,
     ready,
     ...(next ? { next } : {}),
-    async context(bench, origin) {
-      const { token, user } = await bench.console();
-      return {
-        storageState: {
-          cookies: [],
-          origins: [
-            {
-              origin,
-              localStorage: [
-                { name: 'auth_token', value: token },
-                { name: 'user', value: JSON.stringify(user) },
-              ],
-            },
-          ],
-        },
-      };
-    },
+    context: signedInState,
   };
 }
 
@@ -158,16 +124,23 @@ export const pages: PageBench[] = [
 
 const CPU_RATES = [1, 4] as const;
 
-/** Decoded bytes must equal the file served from dist: a check that the byte counting is right. */
-function checkAgainstDist(sample: LoadSample, origin: string, dist: string): string[] {
+/**
+ * Decoded bytes must equal the file served: a check that the byte counting is right. `fileOf` maps a
+ * path of the origin to its file (the console: the live shell's release, or /remotes/<dir>/<version>/...
+ * to that release's folder).
+ */
+function checkAgainstFiles(sample: LoadSample, origin: string, fileOf: (pathname: string) => string) {
   const problems: string[] = [];
   for (const resource of sample.resources) {
     if ((resource.kind !== 'js' && resource.kind !== 'css') || !resource.url.startsWith(origin)) continue;
     const pathname = decodeURIComponent(new URL(resource.url).pathname);
-    const file = normalize(join(dist, pathname));
-    // Deploy-time files replaced by serve.mjs (BACKOFFICE_CONFIG, REMOTES_REGISTRY) differ on purpose.
-    if (pathname === '/config.js' || pathname === '/remotes.json') continue;
-    if (!file.startsWith(dist) || !existsSync(file)) continue;
+    // Replaced by serve.mjs at deploy time (BACKOFFICE_CONFIG): differs on purpose.
+    if (pathname === '/config.js') continue;
+    const file = normalize(fileOf(pathname));
+    if (!existsSync(file)) {
+      problems.push(`${pathname}: no such file (${file})`);
+      continue;
+    }
     const size = statSync(file).size;
     if (size !== resource.decodedBody) {
       problems.push(`${pathname}: decoded ${resource.decodedBody} B but the file has ${size} B`);
@@ -211,8 +184,15 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
   ];
   const prepared = await Promise.all(
     targets.map(async ({ role, target }) => {
-      const origin = target.app === 'console' ? await serveConsole(bench) : await bench.serve(target.app);
-      return { role, target, origin, context: target.context ? await target.context(bench, origin) : {} };
+      const { origin, fileOf } =
+        target.app === 'console'
+          ? await serveConsole(bench)
+          : {
+              origin: await bench.serve(target.app),
+              fileOf: (pathname: string) => join(bench.servedDir(target.app), pathname),
+            };
+      const context = target.context ? await target.context(bench, origin) : {};
+      return { role, target, origin, fileOf, context };
     }),
   );
   const samples: Record<'subject' | 'baseline', Record<number, LoadSample[]>> = { subject: {}, baseline: {} };
@@ -225,7 +205,7 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
     }
     // Interleaved, so that drift on the machine hits both sides alike.
     for (let n = 0; n < bench.samples; n++) {
-      for (const { role, target, origin, context } of prepared) {
+      for (const { role, target, origin, fileOf, context } of prepared) {
         const sample = await measureFirstLoad(browser, {
           url: origin + target.path,
           cpuRate,
@@ -234,7 +214,7 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
           ...(target.next ? { next: target.next } : {}),
         });
         for (const warning of sample.warnings) warnings.add(`${role}: ${warning}`);
-        for (const problem of checkAgainstDist(sample, origin, bench.servedDir(target.app))) {
+        for (const problem of checkAgainstFiles(sample, origin, fileOf)) {
           warnings.add(`${role}: ${problem}`);
         }
         const bucket = samples[role][cpuRate] ?? [];

@@ -41,11 +41,13 @@ export interface BenchContext {
   scale: number;
   /** The API on a PostgreSQL database seeded with `--scale`, signed in; started once per run. */
   console(): Promise<BenchConsole>;
-  /** Builds (once per run) and serves an app of lib/apps.ts; returns its origin. */
+  /** Builds (once per run) an app of lib/apps.ts and copies its dist (lib/apps.ts snapshot); returns the copy. */
+  snapshot(appName: string): Promise<string>;
+  /** Serves an app's snapshot (taken first when needed); returns its origin. */
   serve(appName: string): Promise<string>;
   /** A port of the run's range no other server of the run uses. */
   freePort(): number;
-  /** The folder an app is served from (a snapshot of its dist taken when it was served). */
+  /** The folder an app is served from (its snapshot). */
   servedDir(appName: string): string;
   log(message: string): void;
   /** Runs at the end of the run, even when a suite fails. */

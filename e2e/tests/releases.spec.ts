@@ -239,12 +239,15 @@ test('a broken live version falls back to the previous one by itself, and is rol
   for (const admin of ['main', 'field1', 'field2'] as const) {
     const page = await consoleAs(browser, admin);
     await page.goto('/mines/dashboard');
-    await expect(
-      page.getByRole('status').filter({ hasText: `Mines ${BROKEN} failed to load; showing ${V2}` }),
-    ).toBeVisible({
-      timeout: 30_000,
-    });
-    await expect(minesHeading(page)).toBeVisible();
+    // The third session's report makes the API roll the version back: its console may learn that before
+    // the fallback has mounted, and then simply shows the live version, without the notice.
+    if (admin !== 'field2') {
+      const notice = page
+        .getByRole('status')
+        .filter({ hasText: `Mines ${BROKEN} failed to load; showing ${V2}` });
+      await expect(notice).toBeVisible({ timeout: 30_000 });
+    }
+    await expect(minesHeading(page)).toBeVisible({ timeout: 30_000 });
     await expect(release(page)).toHaveText(`mf_mines ${V2}`);
     if (admin === 'main') await saveScreenshot(page, 'area-fallback-desktop');
     // Each session's report reaches the API.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 // The unstyled build with the stylesheet: the default build carries the same CSS again, injected from JS.
 import { ToastContainer } from 'react-toastify/unstyled';
@@ -14,8 +14,6 @@ import { titleFor } from './titles.ts';
 // not after them: the admin check (/admin/auth/me) starts with the layout, the area needs both.
 // Nothing is read when index.html came with the registry inlined.
 if (useAuth.getState().token) void useRegistry.getState().load();
-// New versions while the console is open: nothing the sign-in page needs.
-const ConsoleUpdates = lazy(() => import('../components/ConsoleUpdates.tsx'));
 
 /** Route-change duties of spec section 2.1: scroll to top and the tab title. */
 function LocationEffects() {
@@ -33,16 +31,10 @@ function LocationEffects() {
 
 export function Root() {
   const navigate = useNavigate();
-  const signedIn = useAuth((state) => state.token !== null);
   useEffect(() => setNavigator((to, options) => navigate(to, options)), [navigate]);
   return (
     <>
       <LocationEffects />
-      {signedIn && (
-        <Suspense fallback={null}>
-          <ConsoleUpdates />
-        </Suspense>
-      )}
       <AppErrorBoundary>
         <AppRoutes />
       </AppErrorBoundary>

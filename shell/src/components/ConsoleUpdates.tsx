@@ -4,9 +4,9 @@ import { useRegistry } from '../registry/store.ts';
 import { UpdateBanner } from './UpdateBanner.tsx';
 
 /**
- * While signed in (Root loads it then, not with the sign-in page): keeps the registry current, so
- * areas pick up new versions, and says when the shell itself was updated. An area reloads on its own;
- * the shell's code (layout, HTTP client, this file) needs a page reload.
+ * While signed in (part of the layout, never of the sign-in page): keeps the registry current, so areas
+ * pick up new versions, and says when the shell itself was updated. An area reloads on its own; the
+ * shell's code (layout, HTTP client, this file) needs a page reload.
  */
 export default function ConsoleUpdates() {
   const shellUpdate = useRegistry((state) => state.shellUpdate);

@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useHostContext } from '../app/host.ts';
 import { useCurrentAdmin } from '../auth/current-admin.ts';
 import { useAuth } from '../auth/store.ts';
+import ConsoleUpdates from '../components/ConsoleUpdates.tsx';
 import { useRegistry } from '../registry/store.ts';
 import { buildMenu } from './menu.ts';
 import { Sidebar } from './Sidebar.tsx';
@@ -49,6 +50,7 @@ export default function AppLayout() {
 
   return (
     <div className={`shell-app${expanded ? '' : ' shell-app--collapsed'}`}>
+      <ConsoleUpdates />
       <header className="shell-topbar">
         <button
           type="button"

@@ -1,0 +1,89 @@
+import { join } from 'node:path';
+import type { BrowserContextOptions } from '@playwright/test';
+import type { BenchContext } from '../suites/types.ts';
+import { apps, remoteDirs } from './apps.ts';
+import type { BenchConsole } from './console.ts';
+
+/** What the API says is live (GET /api/console/registry), as far as the bench needs it. */
+export interface LiveRegistry {
+  shell: { version: string } | null;
+  remotes: { name: string; area: string; version: string }[];
+}
+
+export async function liveRegistry(api: BenchConsole): Promise<LiveRegistry> {
+  const answer = await fetch(`${api.apiOrigin}/api/console/registry`);
+  if (!answer.ok) throw new Error(`GET /api/console/registry: HTTP ${answer.status}`);
+  return ((await answer.json()) as { data: LiveRegistry }).data;
+}
+
+/** A release command that must succeed (its output in the error otherwise). */
+export async function mustRelease(api: BenchConsole, command: 'deploy' | 'rollback', args: string[]) {
+  const result = await api.release(command, args);
+  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.output}`);
+  return result;
+}
+
+export interface ServedConsole {
+  origin: string;
+  /** The file a path of the console's origin is served from (the live shell's, or a release's). */
+  fileOf(pathname: string): string;
+}
+
+let served: Promise<ServedConsole> | undefined;
+
+/**
+ * The signed-in console as production serves it (issue 19): the snapshot builds of the shell and of
+ * every remote published through the release gate (scripts/deploy.mjs, smoke load included) into the
+ * API's releases folder, and `serve.mjs --spa --proxy <api> --releases <dir>`: the live shell, every
+ * area under /remotes/<area folder>/<version>/ on the same origin, the registry inlined in index.html.
+ * Once per run.
+ */
+export function serveConsole(bench: BenchContext): Promise<ServedConsole> {
+  served ??= (async () => {
+    const api = await bench.console();
+    apps.console ??= {
+      ...apps.shell!,
+      name: 'console',
+      env: { BACKOFFICE_CONFIG: JSON.stringify({ live: true }) },
+      proxy: api.apiOrigin,
+      releases: api.releasesDir,
+    };
+    // The shell first: the areas' smoke loads run under the live shell. One at a time (2 cores).
+    for (const app of ['console', ...Object.values(remoteDirs)]) {
+      const dir = await bench.snapshot(app);
+      const part = app === 'console' ? 'shell' : app;
+      const { ms } = await mustRelease(api, 'deploy', [part, '--from', dir, '--reason', 'bench']);
+      bench.log(`published ${part} through the release gate (${(ms / 1000).toFixed(1)} s)`);
+    }
+    const shell = (await liveRegistry(api)).shell;
+    if (!shell) throw new Error('no shell is live after publishing it');
+    const origin = await bench.serve('console');
+    return {
+      origin,
+      fileOf: (pathname) =>
+        pathname.startsWith('/remotes/')
+          ? join(api.releasesDir, pathname.slice('/remotes/'.length))
+          : join(api.releasesDir, 'shell', shell.version, pathname),
+    };
+  })();
+  return served;
+}
+
+/** A signed-in admin's browser state on `origin` (the session in localStorage, as after sign-in). */
+export async function signedInState(bench: BenchContext, origin: string): Promise<BrowserContextOptions> {
+  const { token, user } = await bench.console();
+  return {
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin,
+          localStorage: [
+            { name: 'auth_token', value: token },
+            { name: 'user', value: JSON.stringify(user) },
+          ],
+        },
+      ],
+    },
+  };
+}
