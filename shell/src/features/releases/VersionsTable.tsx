@@ -1,8 +1,8 @@
 import type { ReleaseTarget, ReleaseVersionInfo } from '@backoffice/shared/contract';
-import { formatCount, formatDateTime } from '@backoffice/shared/format';
+import { formatDateTime } from '@backoffice/shared/format';
 import { Button, Space, Table, Tag } from 'antd';
 import { GateCell } from './GateCell.tsx';
-import { PART_LABELS, shortCommit } from './labels.ts';
+import { PART_LABELS, plural, shortCommit } from './labels.ts';
 import { ScrollBox } from './ScrollBox.tsx';
 
 export interface VersionActions {
@@ -59,8 +59,7 @@ export function VersionsTable({
           {
             key: 'field',
             title: 'Last hour',
-            render: (_, v) =>
-              `${formatCount(v.field.loads)} loads / ${formatCount(v.field.failures)} failures`,
+            render: (_, v) => `${plural(v.field.loads, 'load')} / ${plural(v.field.failures, 'failure')}`,
           },
           {
             key: 'actions',

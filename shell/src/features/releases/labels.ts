@@ -42,7 +42,8 @@ export const smokeSkipped = (gate: GateResult[]) =>
 
 export const shortCommit = (commit: string | null) => (commit ? commit.slice(0, 7) : 'unknown');
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+export const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 /** The API's automatic rollback rule, in words. */
 export function autoRollbackText(rule: ReleasesData['autoRollback']): string {
