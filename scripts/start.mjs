@@ -51,11 +51,11 @@ export function contentHash(dist) {
 }
 
 /**
- * A local build whose version is already published with other content (the sources changed since the
- * last start) is rebuilt under a version of its own, `<version>-local.<content hash>`: a published
- * version never changes, and the same sources give the same version again.
+ * A local build whose version is already published with other content (the sources changed since that
+ * publication) goes live as `<version>-local.<content hash>`: a published version never changes, and
+ * the same sources give the same version again. Returns null when the build can be published as it is.
  */
-export function versionForChanges(app) {
+export function localVersionOf(app) {
   const dist = join(root, app, 'dist');
   const info = JSON.parse(readFileSync(join(dist, 'release.json'), 'utf8'));
   const published = join(releaseFolder(findTarget(app), info.version), 'release.json');
@@ -83,16 +83,25 @@ const build = (apps, env = {}) =>
     env,
   );
 
-/** Publishes every build and makes it live, through the gate (scripts/deploy.mjs all). */
+/**
+ * Makes every build live through the gate (scripts/deploy.mjs), the shell first: as it is, or under its
+ * local version (published before, or rebuilt and published now).
+ */
 async function publishAll(apps) {
-  for (const app of apps) {
-    const version = versionForChanges(app);
-    if (!version) continue;
-    console.log(`${app} changed since its last publication: rebuilding it as ${version}`);
-    if (!(await build([app], { MF_BUILD_VERSION: version }))) return false;
-  }
   const smoke = findChromium() ? [] : ['--no-smoke'];
-  return runToEnd(process.execPath, ['scripts/deploy.mjs', 'all', '--as', 'pnpm start', ...smoke]);
+  for (const app of apps) {
+    const dist = join(root, app, 'dist');
+    const local = localVersionOf(app);
+    let what = ['--from', dist];
+    if (local && existsSync(releaseFolder(findTarget(app), local))) what = [local];
+    else if (local) {
+      console.log(`${app} changed since its last publication: rebuilding it as ${local}`);
+      if (!(await build([app], { MF_BUILD_VERSION: local }))) return false;
+    }
+    const deploy = ['scripts/deploy.mjs', app, ...what, '--as', 'pnpm start', ...smoke];
+    if (!(await runToEnd(process.execPath, deploy))) return false;
+  }
+  return true;
 }
 
 async function waitForApi(port) {

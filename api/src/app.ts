@@ -9,7 +9,6 @@ import { adminsRoutes } from './modules/admins/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
-import { DashboardService } from './modules/dashboard/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { minesRoutes } from './modules/mines/routes.ts';
@@ -71,25 +70,16 @@ export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, op
   await fastify.register(authPlugin);
   await fastify.register(openapiPlugin);
 
-  const dashboard = new DashboardService(opts.db, fastify.config.statsCacheMs, fastify.store, fastify.log);
-  fastify.decorate('dashboard', dashboard);
-  // A write answers only once its dashboard invalidation is in the shared store: the next stats call,
-  // on any replica, sees the write.
-  fastify.addHook('onSend', (_request, _reply, payload, done) => {
-    const pending = dashboard.settled();
-    if (!pending) return done(null, payload);
-    pending.then(() => done(null, payload));
-  });
   await fastify.register(healthRoutes);
   await fastify.register(authRoutes);
   await fastify.register(accountRoutes);
   await fastify.register(adminsRoutes);
-  await fastify.register(dashboardRoutes, { dashboard });
-  await fastify.register(minesRoutes, { onChange: () => dashboard.invalidate() });
-  await fastify.register(supportRoutes, { onChange: () => dashboard.invalidate() });
-  await fastify.register(usersRoutes, { onChange: () => dashboard.invalidate() });
-  await fastify.register(lotteryRoutes, { onChange: () => dashboard.invalidate() });
-  await fastify.register(withdrawalsRoutes, { onChange: () => dashboard.invalidate() });
+  await fastify.register(dashboardRoutes);
+  await fastify.register(minesRoutes);
+  await fastify.register(supportRoutes);
+  await fastify.register(usersRoutes);
+  await fastify.register(lotteryRoutes);
+  await fastify.register(withdrawalsRoutes);
   await fastify.register(transactionsRoutes);
   await fastify.register(auditRoutes);
   await fastify.register(settingsRoutes);

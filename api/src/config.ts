@@ -89,8 +89,6 @@ export interface Config {
   maintenance: boolean;
   sessionTtlSeconds: number;
   setupTtlSeconds: number;
-  /** How long dashboard stats may be served from memory (refresh and writes invalidate). */
-  statsCacheMs: number;
   /** How long a checked session is trusted without asking the database again (0 = every request). */
   sessionCacheMs: number;
   rateLimits: RateLimits;
@@ -186,7 +184,6 @@ const envSchema = z.object({
     .int()
     .min(60)
     .default(12 * 3600),
-  STATS_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   TRUST_PROXY: z.string().optional().transform(trustProxySetting),
   REDIS_URL: z
@@ -241,7 +238,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maintenance: e.MAINTENANCE,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     setupTtlSeconds: 10 * 60,
-    statsCacheMs: e.STATS_CACHE_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     rateLimits: rateLimitsFor(e.RATE_LIMIT_MAX_FAILURES),
     trustProxy: e.TRUST_PROXY,

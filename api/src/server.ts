@@ -10,7 +10,7 @@ const config = loadConfig();
 ensureOpsToken(config);
 const started = Date.now();
 const { db, migrations, admin, seeded } = await prepare(config);
-// Shared by the API replicas (rate limits, revoked sessions, dashboard cache): Redis, else PostgreSQL.
+// Shared by the API replicas (rate limits, revoked sessions): Redis, else PostgreSQL.
 const store = await openSharedStore(
   { redisUrl: config.redisUrl, prefix: config.sharedStatePrefix },
   db,
@@ -21,12 +21,7 @@ const store = await openSharedStore(
 });
 const app = await buildApp({ config, db, store, logger: { level: config.logLevel } });
 const log = app.log;
-const payout = startPayoutWorker(db, {
-  log,
-  demo: config.demo,
-  // A payout changes the figures: every replica's dashboard recomputes.
-  onChange: () => void app.dashboard.invalidate(),
-});
+const payout = startPayoutWorker(db, { log, demo: config.demo });
 
 if (config.jwtSecretGenerated)
   log.warn('JWT_SECRET is not set: using a random secret, sessions end when the API restarts');
@@ -35,7 +30,7 @@ if (seeded) log.info({ seeded }, 'demo data seeded');
 log.info(
   `database: ${db.driver === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL (DATABASE_URL)'}`,
 );
-log.info(`shared state (rate limits, sessions, dashboard cache): ${describeStore(store)}`);
+log.info(`shared state (rate limits, sessions): ${describeStore(store)}`);
 log.info(
   `console releases: ${config.releases.dir}; the release CLI's token: ${process.env.OPS_TOKEN ? 'OPS_TOKEN' : opsTokenFile(config.dataDir)}`,
 );

@@ -103,7 +103,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       JWT_SECRET,
       TWO_FACTOR: 'optional',
       DATA_DIR: dataDir,
-      STATS_CACHE_MS: '0',
       // Tests change admins and sessions behind the API's back and expect the next request to see it.
       SESSION_CACHE_MS: '0',
       DEMO: '0',

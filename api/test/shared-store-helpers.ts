@@ -102,7 +102,6 @@ export async function storeApp(options: {
     JWT_SECRET,
     TWO_FACTOR: 'optional',
     DATA_DIR: dataDir,
-    STATS_CACHE_MS: '0',
     DEMO: '0',
     ...options.env,
   });

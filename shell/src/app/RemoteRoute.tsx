@@ -1,4 +1,4 @@
-import { rolesGrant } from '@backoffice/shared/permissions';
+import { type Area, rolesGrant } from '@backoffice/shared/permissions';
 import { NoAccess } from '@backoffice/shared/ui';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -6,11 +6,37 @@ import { areaOf } from '../auth/access.ts';
 import { useAuth } from '../auth/store.ts';
 import { Loading } from '../components/Loading.tsx';
 import { AreaUnavailable, RemoteArea } from '../components/RemoteArea.tsx';
+import { startLoading } from '../federation/runtime.ts';
 import { findRemote } from '../registry/match.ts';
-import { usePreview } from '../registry/preview.ts';
+import { type PreviewVersion, usePreview } from '../registry/preview.ts';
 import { isRegistryFresh, refreshWithin } from '../registry/refresh.ts';
 import { useRegistry } from '../registry/store.ts';
 import { useHostContext } from './host.ts';
+
+/** A preview started from the Releases screen is for ops only: anyone else loads the live version. */
+function previewFor(
+  area: Area | null,
+  roles: readonly string[],
+  previews: Partial<Record<Area, PreviewVersion>>,
+) {
+  return area && rolesGrant(roles, 'releases:manage') ? (previews[area] ?? null) : null;
+}
+
+/**
+ * The page's first area starts loading with this chunk, which router.tsx fetches beside the layout's
+ * when there is a session: its runtime, manifest, entry and chunks then come while the layout's chunks
+ * download and run, not once the layout has rendered (RemoteArea takes that load, see startLoading).
+ */
+function startFirstArea() {
+  const { registry } = useRegistry.getState();
+  const { token, user } = useAuth.getState();
+  const match = registry && token ? findRemote(registry, window.location.pathname) : null;
+  const area = match && areaOf(match.remote);
+  const roles = user?.roles ?? NO_ROLES;
+  if (!match || !area || !rolesGrant(roles, `${area}:read`)) return;
+  const preview = previewFor(area, roles, usePreview.getState().previews);
+  startLoading({ name: match.remote.name, entry: (preview ?? match.remote).entry });
+}
 
 /** Entering an area waits this long at most for the registry's answer. */
 const ENTRY_REFRESH_MS = 500;
@@ -63,8 +89,7 @@ export default function RemoteRoute() {
   const area = areaOf(match.remote);
   if (area && !rolesGrant(roles, `${area}:read`)) return <NoAccess />;
   if (!entered) return <Loading size="large" />;
-  // A preview started from the Releases screen is for ops only: anyone else loads the live version.
-  const preview = area && rolesGrant(roles, 'releases:manage') ? (previews[area] ?? null) : null;
+  const preview = previewFor(area, roles, previews);
   return (
     <RemoteArea
       key={match.remote.name}
@@ -76,3 +101,5 @@ export default function RemoteRoute() {
     />
   );
 }
+
+if (typeof window !== 'undefined') startFirstArea();

@@ -59,7 +59,30 @@ export interface RemoteBuild {
  * loads without a page reload (each version has its own chunk-loading global, so their chunks do not
  * mix), and a remote that came back up loads again.
  */
-export async function loadRemoteApp(remote: RemoteBuild, retry = false): Promise<RemoteAppModule> {
+export function loadRemoteApp(remote: RemoteBuild, retry = false): Promise<RemoteAppModule> {
+  const early = started.get(remote.entry);
+  started.delete(remote.entry);
+  return early && !retry ? early : loadNow(remote, retry);
+}
+
+/** Loads started before anyone asked (startLoading), by entry: the first loadRemoteApp takes its own. */
+const started = new Map<string, Promise<RemoteAppModule>>();
+
+/**
+ * Starts loading an area before its route renders: the page's first area, as soon as the shell's first
+ * chunks run, so the federation runtime, the area's manifest, entry and chunks download (and its code
+ * runs) while the layout's chunks do, not after the layout has rendered. RemoteArea's loadRemoteApp
+ * then gets this load; a failure there goes through its usual fallback.
+ */
+export function startLoading(remote: RemoteBuild): void {
+  if (started.has(remote.entry)) return;
+  const load = loadNow(remote, false);
+  // Nobody may ever ask (the admin went elsewhere): an unobserved failure is no error.
+  load.catch(() => {});
+  started.set(remote.entry, load);
+}
+
+async function loadNow(remote: RemoteBuild, retry: boolean): Promise<RemoteAppModule> {
   const mf = await getFederation();
   // A registry entry may be a path on the console's own origin ('/remotes/mf-mines/1.0.0/...').
   const entry = new URL(remote.entry, document.baseURI).href;

@@ -27,8 +27,8 @@ export interface Taken {
 
 /**
  * State that every API replica must see the same way: sign-in counters and locks, revoked sessions,
- * the dashboard cache. Redis (REDIS_URL), else PostgreSQL (a table of the API's database), else the
- * process's memory (embedded PGlite: one process only). Every operation is atomic on its own.
+ * the field-report limit of each console session. Redis (REDIS_URL), else PostgreSQL (a table of the
+ * API's database), else the process's memory (embedded PGlite: one process only). Every operation is atomic on its own.
  * Counters are judged by the caller's clock (`now`, ms), so every replica and the tests agree.
  */
 export interface SharedStore {

@@ -1,14 +1,15 @@
 import { routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../plugins/route.ts';
-import type { DashboardService } from './service.ts';
+import { readDashboardStats } from './repository.ts';
 
 const tags = ['dashboard'];
 
-export async function dashboardRoutes(
-  app: FastifyInstance,
-  opts: { dashboard: DashboardService },
-): Promise<void> {
+/**
+ * The figures are kept by the database in the transaction of every write (migration 013), so each
+ * call reads them as they are now, on any replica: no cache to share or to invalidate.
+ */
+export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(
     app,
     routes.dashboardStats,
@@ -16,22 +17,21 @@ export async function dashboardRoutes(
     async () => ({
       success: true,
       message: 'Dashboard stats retrieved successfully',
-      data: await opts.dashboard.stats(),
+      data: await readDashboardStats(app.db),
     }),
   );
 
   defineRoute(
     app,
     routes.dashboardRefresh,
-    { tags, summary: 'Recompute the figures now' },
+    { tags, summary: 'The figures as they are now (kept current by every write)' },
     async ({ audit }) => {
-      // Changes no stored data, but an admin forcing a recomputation is recorded like every POST.
+      // Changes no stored data, but an admin asking for fresh figures is recorded like every POST.
       await audit.record(app.db, { targetType: 'dashboard', targetId: null });
-      await opts.dashboard.invalidate();
       return {
         success: true,
         message: 'Dashboard stats refreshed successfully',
-        data: await opts.dashboard.refresh(),
+        data: await readDashboardStats(app.db),
       };
     },
   );

@@ -7,8 +7,8 @@ import { LotteryService } from './service.ts';
 const tags = ['lottery'];
 
 /** Every /admin/lottery call of spec section 7. Status follows the app clock (fastify.clock). */
-export async function lotteryRoutes(app: FastifyInstance, opts: { onChange: () => void }): Promise<void> {
-  const service = new LotteryService(app.db, () => app.clock(), opts.onChange);
+export async function lotteryRoutes(app: FastifyInstance): Promise<void> {
+  const service = new LotteryService(app.db, () => app.clock());
 
   defineRoute(app, routes.lotteryCreate, { tags, summary: 'Create a lottery' }, async ({ body, audit }) => ({
     success: true,

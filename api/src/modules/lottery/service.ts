@@ -76,7 +76,6 @@ export class LotteryService {
   constructor(
     private readonly db: Db,
     private readonly clock: () => number,
-    private readonly onChange: () => void = () => {},
   ) {}
 
   private now(): Date {
@@ -138,7 +137,6 @@ export class LotteryService {
       await audit.record(tx, { targetType: 'lottery', targetId: id, after: lotteryState(lottery) });
       return lottery;
     });
-    this.onChange();
     return created;
   }
 
@@ -220,7 +218,6 @@ export class LotteryService {
       });
       return after;
     });
-    this.onChange();
     return toLottery(lottery);
   }
 
@@ -242,7 +239,6 @@ export class LotteryService {
         after: { deleted: true },
       });
     });
-    this.onChange();
   }
 
   /**
@@ -436,7 +432,6 @@ export class LotteryService {
         if ((error as { code?: string })?.code === '23505') throw new HttpError(409, ALREADY_PUBLISHED);
         throw error;
       });
-    this.onChange();
     return details;
   }
 
@@ -468,7 +463,6 @@ export class LotteryService {
       });
       return this.details(tx, lotteryId, now);
     });
-    this.onChange();
     return details;
   }
 }

@@ -5,8 +5,8 @@ import { MinesService } from './service.ts';
 
 const tags = ['mines'];
 
-export async function minesRoutes(app: FastifyInstance, opts: { onChange: () => void }): Promise<void> {
-  const service = new MinesService(app.db, opts.onChange);
+export async function minesRoutes(app: FastifyInstance): Promise<void> {
+  const service = new MinesService(app.db);
 
   defineRoute(
     app,

@@ -7,10 +7,7 @@ import { book } from '../ledger.ts';
 import * as repo from './repository.ts';
 
 export class MinesService {
-  constructor(
-    private readonly db: Db,
-    private readonly onChange: () => void = () => {},
-  ) {}
+  constructor(private readonly db: Db) {}
 
   async list(query: MinesListQuery): Promise<Paged<MineGame>> {
     const offset = (query.page - 1) * query.limit;
@@ -72,7 +69,6 @@ export class MinesService {
       });
       return { message: 'Game closed and bet refunded', game: game! };
     });
-    this.onChange();
     return result;
   }
 }

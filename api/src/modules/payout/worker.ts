@@ -18,8 +18,6 @@ export interface PayoutOptions {
   /** A claim older than this is taken again (default 10 minutes). */
   staleMs?: number;
   log?: Log;
-  /** Called after a run that completed something (dashboard invalidation). */
-  onChange?: () => void;
 }
 
 export interface PayoutRun {
@@ -69,7 +67,6 @@ export class PayoutWorker {
     }
     if (run.completed.length) {
       this.options.log?.info({ completed: run.completed.map((c) => c.id) }, 'withdrawals paid out');
-      this.options.onChange?.();
     }
     if (run.failed.length) this.options.log?.error({ failed: run.failed }, 'withdrawal payouts failed');
     return run;

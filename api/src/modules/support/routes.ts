@@ -7,8 +7,8 @@ import { SupportService } from './service.ts';
 
 const tags = ['support'];
 
-export async function supportRoutes(app: FastifyInstance, opts: { onChange: () => void }): Promise<void> {
-  const service = new SupportService(app.db, opts.onChange);
+export async function supportRoutes(app: FastifyInstance): Promise<void> {
+  const service = new SupportService(app.db);
 
   defineRoute(
     app,

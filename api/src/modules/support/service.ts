@@ -11,10 +11,7 @@ const notFound = () => new HttpError(404, 'Support ticket not found');
 const ticketState = (t: SupportTicket) => ({ status: t.status, remarks: t.remarks });
 
 export class SupportService {
-  constructor(
-    private readonly db: Db,
-    private readonly onChange: () => void = () => {},
-  ) {}
+  constructor(private readonly db: Db) {}
 
   async list(query: SupportListQuery): Promise<Paged<SupportTicket>> {
     // An id beyond the integer column matches nothing (and must not reach SQL as an out-of-range value).
@@ -45,7 +42,6 @@ export class SupportService {
       });
       return after;
     });
-    this.onChange();
     return ticket;
   }
 
@@ -65,7 +61,6 @@ export class SupportService {
       });
       return after;
     });
-    this.onChange();
     return ticket;
   }
 }

@@ -12,8 +12,8 @@ function checkUserId(pathId: number, bodyId: number | undefined): void {
   if (bodyId !== undefined && bodyId !== pathId) throw new HttpError(400, 'User ID does not match');
 }
 
-export async function usersRoutes(app: FastifyInstance, opts: { onChange: () => void }): Promise<void> {
-  const service = new UsersService(app.db, opts.onChange);
+export async function usersRoutes(app: FastifyInstance): Promise<void> {
+  const service = new UsersService(app.db);
 
   defineRoute(
     app,

@@ -15,10 +15,7 @@ const INT_MAX = 2_147_483_647;
 const notFound = () => new HttpError(404, 'User not found');
 
 export class UsersService {
-  constructor(
-    private readonly db: Db,
-    private readonly onChange: () => void = () => {},
-  ) {}
+  constructor(private readonly db: Db) {}
 
   async list(query: UsersListQuery): Promise<Paged<User>> {
     const size = repo.pageSize(query);
@@ -80,8 +77,7 @@ export class UsersService {
       });
       return { user, changed: true };
     });
-    if (result.changed) this.onChange();
-    else audit.nothingChanged();
+    if (!result.changed) audit.nothingChanged();
     return result;
   }
 
@@ -138,6 +134,5 @@ export class UsersService {
         after: { deleted: true },
       });
     });
-    this.onChange();
   }
 }

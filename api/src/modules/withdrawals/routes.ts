@@ -19,8 +19,8 @@ function normaliseStatusIn(query: Record<string, unknown>): void {
   if ((query.status_in as unknown[]).length === 0) delete query.status_in;
 }
 
-export async function withdrawalsRoutes(app: FastifyInstance, opts: { onChange: () => void }): Promise<void> {
-  const service = new WithdrawalsService(app.db, opts.onChange, app.config.fourEyesThreshold);
+export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
+  const service = new WithdrawalsService(app.db, app.config.fourEyesThreshold);
 
   app.addHook('preValidation', async (request) => {
     if (request.query && typeof request.query === 'object')

@@ -81,7 +81,6 @@ function fourEyesStep(w: repo.DecidedWithdrawal): { fourEyes?: 'first approval' 
 export class WithdrawalsService {
   constructor(
     private readonly db: Db,
-    private readonly onChange: () => void = () => {},
     /** FOUR_EYES_THRESHOLD (null: none); a stored superadmin setting overrides it. */
     private readonly envThreshold: string | null = null,
   ) {}
@@ -111,7 +110,6 @@ export class WithdrawalsService {
       await audit.record(tx, auditOf(changed, row));
       return row!;
     });
-    this.onChange();
     return withdrawal;
   }
 
@@ -149,8 +147,7 @@ export class WithdrawalsService {
       const awaiting = changed.filter((w) => w.status === 'awaiting_approval').map((w) => w.id);
       return { updated, failed, awaiting };
     });
-    if (result.updated.length) this.onChange();
-    else audit.nothingChanged();
+    if (!result.updated.length) audit.nothingChanged();
     return result;
   }
 }
