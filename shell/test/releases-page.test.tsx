@@ -463,15 +463,20 @@ describe('who may open the Releases screen', () => {
     );
   };
 
+  // The whole console renders (lazy layout, lazy page, antd loaded on demand): slow on a busy machine.
+  const LAZY = { timeout: 10_000 };
+
   it('refuses an admin without the ops role, and does not list the page for them', async () => {
     renderAt(['lottery', 'auditor']);
-    expect(await screen.findByRole('heading', { name: 'You do not have access to this area' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'You do not have access to this area' }, LAZY),
+    ).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Releases/ })).toBeNull();
   });
 
   it('opens for an ops admin, with its sidebar link', async () => {
     renderAt(['ops']);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Releases' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Releases' }, LAZY)).toBeTruthy();
     expect(screen.getByRole('link', { name: /Releases/ })).toBeTruthy();
   });
 });
