@@ -6,6 +6,8 @@
 //   pnpm bench                         all suites, 5 samples
 //   pnpm bench -- --suite first-load   one suite
 //   pnpm bench -- --suite releases --samples 3   deploy, rollback and an open console's pickup of mf-mines
+//   pnpm bench -- --suite navigation --samples 3   warm reload, sidebar within an area and to another
+//   pnpm bench -- --suite build --samples 3        builds from clean: all five apps, one remote
 //   pnpm bench -- --samples 9 --no-build
 //   pnpm bench -- --suite api --only 'support' --no-build   (cases whose name matches)
 //   pnpm bench -- --suite api --scale 0.1      API lists on a tenth of the scale data
@@ -94,7 +96,10 @@ const context: BenchContext = {
           let build = built.get(app.dist);
           if (!build) {
             log(`building ${appName} ...`);
-            build = app.build();
+            const started = performance.now();
+            build = app
+              .build()
+              .then(() => log(`built ${appName} in ${((performance.now() - started) / 1000).toFixed(1)} s`));
             built.set(app.dist, build);
           }
           await build;

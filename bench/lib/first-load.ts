@@ -1,8 +1,12 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContextOptions, CDPSession } from '@playwright/test';
+import type { Browser, BrowserContextOptions, CDPSession, Page } from '@playwright/test';
 
-/** When a page counts as usable: every selector and every button text has a visible element. */
+/**
+ * When a page counts as usable: every selector and every button text has a visible element, and the
+ * visible h1 reads `heading` when given (so that, after a click, the previous page cannot count).
+ */
 export interface ReadySpec {
+  heading?: string;
   selectors: string[];
   buttons: string[];
 }
@@ -76,31 +80,35 @@ export interface LoadSample {
 declare global {
   interface Window {
     __benchReadyAt?: number;
+    __benchClickAt?: number;
+    __benchNavReadyAt?: number;
   }
 }
 
 /**
- * Runs in the page before any of its scripts: records performance.now() the first time the ready
- * spec holds, checked on every DOM mutation and on every animation frame (style-only changes).
- * Plain JavaScript source on purpose: a transpiled function would carry tsx helpers (__name) that do
- * not exist in the page.
+ * Plain JavaScript source that calls `onReady` (a statement) at the first DOM mutation or animation frame
+ * (style-only changes) at which the ready spec holds. Plain source on purpose: a transpiled function would
+ * carry tsx helpers (__name) that do not exist in the page.
  */
-const readyProbe = (spec: ReadySpec) => `(() => {
+const watchReady = (spec: ReadySpec, onReady: string) => `(() => {
   const spec = ${JSON.stringify(spec)};
   const visible = (element) => {
     if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
     const box = element.getBoundingClientRect();
     return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
   };
+  const withText = (selector, text) =>
+    Array.from(document.querySelectorAll(selector)).some((element) => element.textContent.trim() === text && visible(element));
   const ready = () =>
+    (spec.heading === undefined || withText('h1', spec.heading)) &&
     spec.selectors.every((selector) => Array.from(document.querySelectorAll(selector)).some(visible)) &&
-    spec.buttons.every((text) =>
-      Array.from(document.querySelectorAll('button')).some((button) => button.textContent.trim() === text && visible(button)),
-    );
+    spec.buttons.every((text) => withText('button', text));
+  let done = false;
   const check = () => {
-    if (window.__benchReadyAt !== undefined) return true;
+    if (done) return true;
     if (!document.body || !ready()) return false;
-    window.__benchReadyAt = performance.now();
+    done = true;
+    ${onReady};
     return true;
   };
   const observer = new MutationObserver(() => {
@@ -113,7 +121,39 @@ const readyProbe = (spec: ReadySpec) => `(() => {
   requestAnimationFrame(frame);
 })();`;
 
-interface Pending {
+/**
+ * Runs in the page before any of its scripts (an init script, so again on each load of the page):
+ * window.__benchReadyAt = performance.now() (ms since navigation start) the first time the spec holds.
+ */
+export const readyProbe = (spec: ReadySpec) => watchReady(spec, 'window.__benchReadyAt = performance.now()');
+
+/**
+ * Arms an open page for a navigation: the next click anywhere records its event time
+ * (window.__benchClickAt, the time the browser created the click) and starts watching for `spec`
+ * (window.__benchNavReadyAt, same clock). Arm after any untimed click (e.g. opening a sidebar group).
+ */
+export async function armNavigation(page: Page, spec: ReadySpec): Promise<void> {
+  await page.evaluate(`(() => {
+    window.__benchClickAt = undefined;
+    window.__benchNavReadyAt = undefined;
+    window.addEventListener('click', (event) => {
+      window.__benchClickAt = event.timeStamp;
+      ${watchReady(spec, 'window.__benchNavReadyAt = performance.now()')}
+    }, { capture: true, once: true });
+  })()`);
+}
+
+/** After the click on an armed page: ms from the click until the spec held. */
+export async function navigationMs(page: Page, timeoutMs = 60_000): Promise<number> {
+  await page.waitForFunction(() => window.__benchNavReadyAt !== undefined, null, {
+    timeout: timeoutMs,
+    polling: 50,
+  });
+  return page.evaluate(() => window.__benchNavReadyAt! - window.__benchClickAt!);
+}
+
+/** A request of the page as CDP Network events reported it. */
+export interface NetworkEntry {
   requestId: string;
   url: string;
   type: string;
@@ -123,19 +163,176 @@ interface Pending {
   decoded: number;
   encodedTotal: number | null;
   headers: Record<string, string>;
+  /** Answered by the browser's cache (memory, disk or prefetch), without a request to the server. */
+  fromCache: boolean;
+  /**
+   * The status the server sent, when it was asked: 304 for a cached file revalidated, where `status`
+   * (what the page sees) says 200.
+   */
+  wireStatus: number | null;
+  /** From the request's start to its last byte, in ms (null until it finished). */
+  durationMs: number | null;
+  /** When the request started (CDP's monotonic clock, in s). */
+  startedAt: number;
+  /** The document it belongs to (CDP's loaderId). */
+  loaderId: string;
   done: boolean;
 }
 
-function kindOf(entry: Pending): LoadedResource['kind'] {
+/**
+ * Every request of a page from its CDP session (`Network.enable` is sent here), by request id, and a
+ * wait for the network to go idle: nothing of the current document in flight and no event for
+ * `idleMs`. A request the previous document left in flight (e.g. a report sent when the browser was
+ * idle, cut by a reload) may never finish: it is not waited for.
+ */
+export async function watchNetwork(cdp: CDPSession) {
+  const requests = new Map<string, NetworkEntry>();
+  /** Wire statuses that came before their request's requestWillBeSent. */
+  const early = new Map<string, number>();
+  let lastActivity = Date.now();
+  let currentDocument = '';
+  const touched = <T extends { requestId: string }>(handler: (entry: NetworkEntry, event: T) => void) => {
+    return (event: T) => {
+      lastActivity = Date.now();
+      const entry = requests.get(event.requestId);
+      if (entry) handler(entry, event);
+    };
+  };
+  cdp.on('Network.requestWillBeSent', (event) => {
+    lastActivity = Date.now();
+    if (event.type === 'Document') currentDocument = event.loaderId;
+    // A redirect reuses the request id: the new hop replaces the old one.
+    requests.set(event.requestId, {
+      requestId: event.requestId,
+      url: event.request.url,
+      type: event.type ?? 'Other',
+      mime: '',
+      status: 0,
+      headerBytes: 0,
+      decoded: 0,
+      encodedTotal: null,
+      headers: {},
+      fromCache: false,
+      wireStatus: early.get(event.requestId) ?? null,
+      durationMs: null,
+      startedAt: event.timestamp,
+      loaderId: event.loaderId,
+      done: false,
+    });
+  });
+  cdp.on(
+    'Network.responseReceived',
+    touched((entry, event) => {
+      entry.type = event.type;
+      entry.mime = event.response.mimeType;
+      entry.status = event.response.status;
+      entry.headerBytes = event.response.encodedDataLength;
+      entry.headers = event.response.headers;
+      if (event.response.fromDiskCache || event.response.fromPrefetchCache) entry.fromCache = true;
+    }),
+  );
+  cdp.on('Network.responseReceivedExtraInfo', (event) => {
+    const entry = requests.get(event.requestId);
+    if (entry) entry.wireStatus = event.statusCode;
+    else early.set(event.requestId, event.statusCode);
+  });
+  cdp.on(
+    'Network.requestServedFromCache',
+    touched((entry) => {
+      entry.fromCache = true;
+    }),
+  );
+  cdp.on(
+    'Network.dataReceived',
+    touched((entry, event) => {
+      entry.decoded += event.dataLength;
+    }),
+  );
+  cdp.on(
+    'Network.loadingFinished',
+    touched((entry, event) => {
+      entry.encodedTotal = event.encodedDataLength;
+      entry.durationMs = (event.timestamp - entry.startedAt) * 1000;
+      entry.done = true;
+    }),
+  );
+  cdp.on(
+    'Network.loadingFailed',
+    touched((entry) => {
+      entry.done = true;
+    }),
+  );
+  await cdp.send('Network.enable');
+  return {
+    requests,
+    /** Requests of the current document made since `since` (a copy of `requests.keys()` taken before). */
+    since: (since: ReadonlySet<string>) =>
+      [...requests.values()].filter(
+        (entry) => !since.has(entry.requestId) && entry.loaderId === currentDocument,
+      ),
+    async idle(what: string, idleMs = 500, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const inFlight = [...requests.values()].filter(
+          (entry) => !entry.done && entry.loaderId === currentDocument,
+        );
+        if (inFlight.length === 0 && Date.now() - lastActivity >= idleMs) return;
+        if (Date.now() > deadline)
+          throw new Error(
+            `network never went idle on ${what}; in flight: ${inFlight.map((entry) => entry.url).join(', ')}`,
+          );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
+function kindOf(entry: NetworkEntry): LoadedResource['kind'] {
   if (entry.type === 'Document') return 'document';
   if (entry.type === 'Script' || /javascript|ecmascript/.test(entry.mime)) return 'js';
   if (entry.type === 'Stylesheet' || entry.mime === 'text/css') return 'css';
   return 'other';
 }
 
-function header(headers: Record<string, string>, name: string): string | null {
+export function header(headers: Record<string, string>, name: string): string | null {
   for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
   return null;
+}
+
+export type WatchedNetwork = Awaited<ReturnType<typeof watchNetwork>>;
+
+/**
+ * A new browser context (its own empty HTTP cache) and page: CPU throttled through CDP, its requests
+ * watched, and the ready probe of `ready` installed for each load of the page.
+ */
+export async function openPage(
+  browser: Browser,
+  options: { cpuRate: number; ready: ReadySpec; context?: BrowserContextOptions; cacheDisabled: boolean },
+) {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    serviceWorkers: 'block',
+    ...options.context,
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const network = await watchNetwork(cdp);
+  if (options.cacheDisabled) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuRate });
+  await page.addInitScript({ content: readyProbe(options.ready) });
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, cdp, network, pageErrors };
+}
+
+/** Waits for the ready probe of the page's current load; its time, in ms since navigation start. */
+export async function whenReady(page: Page, url: string, pageErrors: string[], timeoutMs = 60_000) {
+  await page
+    .waitForFunction(() => window.__benchReadyAt !== undefined, null, { timeout: timeoutMs, polling: 50 })
+    .catch((error: unknown) => {
+      throw new Error(`${url} never became ready (${String(error)}); page errors: ${pageErrors.join('; ')}`);
+    });
+  return page.evaluate(() => window.__benchReadyAt!);
 }
 
 /**
@@ -158,88 +355,15 @@ export async function measureFirstLoad(
 ): Promise<LoadSample> {
   const idleMs = options.idleMs ?? 500;
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    serviceWorkers: 'block',
-    ...options.context,
+  const { context, page, cdp, network, pageErrors } = await openPage(browser, {
+    ...options,
+    cacheDisabled: true,
   });
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuRate });
-
-    const requests = new Map<string, Pending>();
-    let lastActivity = Date.now();
-    const touch = () => {
-      lastActivity = Date.now();
-    };
-    cdp.on('Network.requestWillBeSent', (event) => {
-      touch();
-      // A redirect reuses the request id: the new hop replaces the old one.
-      requests.set(event.requestId, {
-        requestId: event.requestId,
-        url: event.request.url,
-        type: event.type ?? 'Other',
-        mime: '',
-        status: 0,
-        headerBytes: 0,
-        decoded: 0,
-        encodedTotal: null,
-        headers: {},
-        done: false,
-      });
-    });
-    cdp.on('Network.responseReceived', (event) => {
-      touch();
-      const entry = requests.get(event.requestId);
-      if (!entry) return;
-      entry.type = event.type;
-      entry.mime = event.response.mimeType;
-      entry.status = event.response.status;
-      entry.headerBytes = event.response.encodedDataLength;
-      entry.headers = event.response.headers;
-    });
-    cdp.on('Network.dataReceived', (event) => {
-      touch();
-      const entry = requests.get(event.requestId);
-      if (entry) entry.decoded += event.dataLength;
-    });
-    cdp.on('Network.loadingFinished', (event) => {
-      touch();
-      const entry = requests.get(event.requestId);
-      if (!entry) return;
-      entry.encodedTotal = event.encodedDataLength;
-      entry.done = true;
-    });
-    cdp.on('Network.loadingFailed', (event) => {
-      touch();
-      const entry = requests.get(event.requestId);
-      if (entry) entry.done = true;
-    });
-
-    await page.addInitScript({ content: readyProbe(options.ready) });
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const { requests } = network;
     await page.goto(options.url, { waitUntil: 'commit', timeout: timeoutMs });
-    await page
-      .waitForFunction(() => window.__benchReadyAt !== undefined, null, { timeout: timeoutMs, polling: 50 })
-      .catch((error: unknown) => {
-        throw new Error(
-          `${options.url} never became ready (${String(error)}); page errors: ${pageErrors.join('; ')}`,
-        );
-      });
-    // Network idle: nothing in flight and no event for idleMs.
-    const networkIdle = async () => {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const inFlight = [...requests.values()].some((entry) => !entry.done);
-        if (!inFlight && Date.now() - lastActivity >= idleMs) break;
-        if (Date.now() > deadline) throw new Error(`network never went idle on ${options.url}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
+    await whenReady(page, options.url, pageErrors, timeoutMs);
+    const networkIdle = () => network.idle(options.url, idleMs, timeoutMs);
     await networkIdle();
     const firstLoad = new Set(requests.keys());
     if (options.next) {

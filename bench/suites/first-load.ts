@@ -22,12 +22,11 @@ export interface PageBench {
   name: string;
   subject: PageTarget;
   baseline?: PageTarget & { label: string };
-  /** Ratios against the baseline page, or an absolute byte budget when there is no baseline page. */
+  /** Ratios against the baseline page; the second area's JS+CSS against a budget in bytes. */
   targets: {
     gzipMaxRatio?: number;
     time1xMaxRatio?: number;
     time4xMaxRatio?: number;
-    gzipMaxBytes?: number;
     nextGzipMaxBytes?: number;
   };
 }
@@ -49,60 +48,61 @@ function signedIn(path: string, ready: ReadySpec, next?: NextArea): PageTarget {
 }
 
 /**
- * Issue 12: a list page opened cold and signed in, shell + remote + the antd parts it renders, within
- * 300 KB gzip of JS+CSS (under 0.6x the lightest peer console, about 531 KB); a second area opened
- * afterwards in the same session adds at most 60 KB (antd's parts are already there).
+ * Rows of a list (antd's Table) or its empty state. ListPage (`@backoffice/shared/ui`) shows no empty
+ * state under its first load's spinner, so either one means the list's answer is on the screen.
  */
-const AREA_BUDGET = 300_000;
-const SECOND_AREA_BUDGET = 60_000;
+export const listReady = '.ant-table-row, .ant-empty, .bo-empty';
 
-/** Rows of a list (antd's Table) or its empty state. */
-const listReady = '.ant-table-row, .ant-empty, .bo-empty';
+/** A list page of the console is usable when its own h1 and its rows (or its empty state) are shown. */
+export const listPage = (heading: string): ReadySpec => ({ heading, selectors: [listReady], buttons: [] });
 
 /**
- * The same list page as one plain React + antd + dayjs build (bench/floor/src/List.tsx): what antd's parts
- * weigh without federation (about 303 KB gzip: the 300 KB budget above is out of reach of any page that
- * renders antd's Table and Form). The ratio proposed instead, 1.4x, is what the console adds to that
- * floor, part by part (gzip -9, bench/README.md): the design card's router, HTTP client, toasts and
- * store (0.14x), the federation runtime in the shell and in the remote's entry (0.10x), the shell's
- * layout, auth and area loading (0.09x), and the area's own screen (0.07x).
+ * The same list page as one plain React + antd + dayjs build (bench/floor/src/List.tsx), rows included
+ * (no API call): what antd's parts weigh, and how fast they show, without federation (about 303 KB gzip).
  */
 const floorList = {
   label: 'floor list page',
   app: 'floor',
   path: '/list.html',
-  ready: { selectors: ['h1', listReady], buttons: [] },
+  ready: { heading: 'Pending Withdrawals', selectors: [listReady], buttons: [] },
 };
-const FLOOR_LIST_RATIO = 1.4;
+
+/**
+ * Issue 20, for every list page opened cold and signed in (shell + remote + the antd parts it renders):
+ * JS+CSS gzip -9 <= 1.25x the list floor, usable <= 1.3x the floor's time at CPU 1x and <= 1.5x at 4x.
+ * It replaces issue 12's 300 KB budget, which the floor itself (303 KB) misses.
+ */
+const LIST_TARGETS = { gzipMaxRatio: 1.25, time1xMaxRatio: 1.3, time4xMaxRatio: 1.5 };
+/** Issue 20: a second area opened afterwards in the same session adds at most 40 KB (antd is there). */
+const SECOND_AREA_BUDGET = 40_000;
+
+const listBench = (name: string, path: string, heading: string, next?: NextArea): PageBench => ({
+  name,
+  subject: signedIn(path, listPage(heading), next),
+  baseline: floorList,
+  targets: { ...LIST_TARGETS, ...(next ? { nextGzipMaxBytes: SECOND_AREA_BUDGET } : {}) },
+});
 
 /** The pages measured. Adding one is adding an entry here. */
 export const pages: PageBench[] = [
   {
+    // Issue 20 sets 1.1x at CPU 1x; the bytes and 4x targets are issue 12's.
     name: 'sign-in',
     subject: { app: 'shell', path: '/auth/signin', ready: signInForm },
     baseline: { label: 'floor', app: 'floor', path: '/auth/signin', ready: signInForm },
     targets: { gzipMaxRatio: 1.3, time1xMaxRatio: 1.1, time4xMaxRatio: 1.2 },
   },
-  {
-    name: 'lottery-open',
-    subject: signedIn('/lottery/open', { selectors: ['h1', listReady], buttons: [] }),
-    baseline: floorList,
-    targets: { gzipMaxBytes: AREA_BUDGET, gzipMaxRatio: FLOOR_LIST_RATIO },
-  },
-  {
-    name: 'withdrawals-pending, then users',
-    subject: signedIn(
-      '/withdrawals/pending',
-      { selectors: ['h1', listReady], buttons: [] },
-      { click: 'nav a[href="/users"]', heading: 'Users', selector: listReady },
-    ),
-    baseline: floorList,
-    targets: {
-      gzipMaxBytes: AREA_BUDGET,
-      gzipMaxRatio: FLOOR_LIST_RATIO,
-      nextGzipMaxBytes: SECOND_AREA_BUDGET,
-    },
-  },
+  listBench('lottery-open', '/lottery/open', 'Open Lotteries'),
+  listBench('withdrawals-pending, then users', '/withdrawals/pending', 'Pending Withdrawals', {
+    click: 'nav a[href="/users"]',
+    heading: 'Users',
+    selector: listReady,
+  }),
+  listBench('users', '/users', 'Users'),
+  listBench('transactions', '/transactions', 'Transactions'),
+  listBench('support', '/support', 'Support Tickets'),
+  // A page of the shell itself (antd's list parts, no remote): the bench admin is a superadmin.
+  listBench('audit', '/audit', 'Audit Log'),
   {
     // Where an admin lands after signing in, then a list: no target, measured so that a change to the
     // list pages' chunks shows its cost here too.
@@ -113,12 +113,6 @@ export const pages: PageBench[] = [
       { click: 'nav a[href="/users"]', heading: 'Users', selector: listReady },
     ),
     targets: {},
-  },
-  {
-    name: 'users',
-    subject: signedIn('/users', { selectors: ['h1', listReady], buttons: [] }),
-    baseline: floorList,
-    targets: { gzipMaxBytes: AREA_BUDGET, gzipMaxRatio: FLOOR_LIST_RATIO },
   },
 ];
 
@@ -273,35 +267,16 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
     subject: pick(subject),
     ...(maxRatio === undefined ? {} : { maxRatio }),
   });
-  // An absolute budget is a baseline of that many bytes and a ratio of 1.
-  const budget = page.targets.gzipMaxBytes;
-  const gzipRows: Comparison[] = [
-    ...(budget
-      ? [
-          {
-            metric: 'JS+CSS bytes (gzip -9) vs budget',
-            unit: 'bytes' as const,
-            baseline: budget,
-            subject: subject.gzip,
-            maxRatio: 1,
-          },
-        ]
-      : []),
-    ...(baseline || !budget
-      ? [row('JS+CSS bytes (gzip -9)', 'bytes', (s) => s.gzip, page.targets.gzipMaxRatio)]
-      : []),
-    row('JS+CSS bytes (as sent)', 'bytes', (s) => s.sent),
-  ];
-
   return {
     suite: 'first-load',
     title: `First load of ${page.subject.path} (${page.name}), cold cache, median of ${bench.samples}`,
-    baselineLabel: page.baseline?.label ?? (budget ? 'budget' : '-'),
+    baselineLabel: page.baseline?.label ?? '-',
     subjectLabel: page.name,
     comparisons: [
       row('JS+CSS requests', 'count', (s) => s.requests),
       row('JS+CSS bytes (raw)', 'bytes', (s) => s.raw),
-      ...gzipRows,
+      row('JS+CSS bytes (gzip -9)', 'bytes', (s) => s.gzip, page.targets.gzipMaxRatio),
+      row('JS+CSS bytes (as sent)', 'bytes', (s) => s.sent),
       ...(page.subject.next ? secondAreaRows(page.targets.nextGzipMaxBytes, subject) : []),
       row('inline JS+CSS in the HTML (raw)', 'bytes', (s) => s.inline),
       row('HTML document (as sent)', 'bytes', (s) => s.htmlSent),
