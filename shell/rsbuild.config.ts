@@ -6,6 +6,7 @@ import { buildVersion, pluginReleaseInfo } from '@backoffice/shared/mf/release-i
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { antdListChunks } from './build/antd-chunks.ts';
+import { pluginPreloadGroups } from './build/preload-groups.ts';
 import { pluginPreloadSignIn } from './build/preload-sign-in.ts';
 import { sharedVersionsDefine, versionOf } from './build/shared-versions.ts';
 
@@ -19,6 +20,7 @@ export default defineConfig({
   plugins: [
     pluginReact(),
     pluginPreloadSignIn(),
+    pluginPreloadGroups(),
     pluginReleaseInfo(() => ({
       name: 'shell',
       version: buildVersion(fileURLToPath(new URL('.', import.meta.url))),

@@ -69,23 +69,74 @@ export function shellFolders(releasesDir, registry, fallbackDir) {
   return { live: liveDir, all: [liveDir, ...others, ...(liveDir === fallbackDir ? [] : [fallbackDir])] };
 }
 
-const htmlCache = new Map();
+const fileCache = new Map();
 
-/** The live shell's index.html with the registry in it (`window.__BACKOFFICE_REGISTRY__`); null: none. */
-export function indexHtml(shellDir, registry) {
-  const file = join(shellDir, 'index.html');
+/** A file's text, read again only when it changes; null when there is none. */
+function cachedText(file) {
   const mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
   if (mtimeMs === undefined) return null;
-  let cached = htmlCache.get(file);
+  let cached = fileCache.get(file);
   if (cached?.mtimeMs !== mtimeMs) {
-    cached = { mtimeMs, html: readFileSync(file, 'utf8') };
-    htmlCache.set(file, cached);
+    cached = { mtimeMs, text: readFileSync(file, 'utf8') };
+    fileCache.set(file, cached);
   }
-  if (!registry) return cached.html;
-  // '<' escaped: no text of the registry can close the script element.
-  const json = JSON.stringify(registry).replaceAll('<', '\\u003c');
-  return cached.html.replace(
-    /<head>/i,
-    (head) => `${head}<script>window.__BACKOFFICE_REGISTRY__=${json}</script>`,
-  );
+  return cached.text;
+}
+
+const parsed = (text) => (text === null ? null : JSON.parse(text));
+
+/** The registry's area owning `pathname` (its routes are patterns such as `/users/:id`). */
+function areaOf(registry, pathname) {
+  const matches = (path) => new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}/?$`).test(pathname);
+  return registry?.remotes?.find((remote) => remote.routes?.some((route) => matches(route.path))) ?? null;
+}
+
+/**
+ * What the page will ask for once its code runs, to fetch now, as [url, as] pairs: the layout's chunks
+ * (the shell's preload.json); on an area's page also the area route, the federation runtime, the list
+ * components, and the area's manifest, entry and the chunks of its exposed app (its mf-manifest.json).
+ */
+function preloadsFor(shellDir, registry, pathname, releasesDir) {
+  const groups = parsed(cachedText(join(shellDir, 'preload.json'))) ?? {};
+  const asOf = (url) => (url.endsWith('.css') ? 'style' : 'script');
+  const shell = (group) => (groups[group] ?? []).map((url) => [url, asOf(url)]);
+  const remote = areaOf(registry, pathname);
+  if (!remote) return shell('signedIn');
+  const links = [...shell('signedIn'), ...shell('area')];
+  const folder = /^\/remotes\/(.+)\/mf-manifest\.json$/.exec(remote.entry)?.[1];
+  const manifest =
+    folder && releasesDir ? parsed(cachedText(join(releasesDir, folder, 'mf-manifest.json'))) : null;
+  if (!manifest) return links;
+  const entry = manifest.metaData?.remoteEntry;
+  const app = manifest.exposes?.find((expose) => expose.name === 'app')?.assets;
+  const files = [
+    ...(entry?.name ? [`${entry.path ?? ''}${entry.name}`] : []),
+    ...(app?.js?.sync ?? []),
+    ...(app?.css?.sync ?? []),
+  ];
+  return [
+    ...links,
+    [remote.entry, 'fetch'],
+    ...files.map((file) => [`/remotes/${folder}/${file}`, asOf(file)]),
+  ];
+}
+
+/**
+ * The live shell's index.html with the registry in it (`window.__BACKOFFICE_REGISTRY__`) and, for a
+ * signed-in visitor (a session in localStorage), preload links of what the page will need; null: none.
+ */
+export function indexHtml(shellDir, registry, { pathname = '/', releasesDir = null } = {}) {
+  const html = cachedText(join(shellDir, 'index.html'));
+  if (html === null || !registry) return html;
+  // '<' escaped: no text of the registry or of a file name can close the script element.
+  const escaped = (value) => JSON.stringify(value).replaceAll('<', '\\u003c');
+  const preloads = preloadsFor(shellDir, registry, pathname, releasesDir);
+  const scripts =
+    `<script>window.__BACKOFFICE_REGISTRY__=${escaped(registry)}</script>` +
+    (preloads.length
+      ? `<script>if(localStorage.getItem('auth_token'))${escaped(preloads)}.forEach(function(p){` +
+        "var l=document.createElement('link');l.rel='preload';l.href=p[0];l.as=p[1];" +
+        "if(p[1]==='fetch')l.crossOrigin='anonymous';document.head.appendChild(l)})</script>"
+      : '');
+  return html.replace(/<head>/i, (head) => `${head}${scripts}`);
 }

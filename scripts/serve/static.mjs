@@ -80,8 +80,8 @@ export function createStaticHandler({ dir, spa, mounts, releasesDir = null, regi
     text(res, 404, 'Not found');
   };
 
-  function sendIndex(req, res, shellDir, live) {
-    const html = indexHtml(shellDir, live);
+  function sendIndex(req, res, shellDir, live, pathname) {
+    const html = indexHtml(shellDir, live, { pathname, releasesDir });
     if (html === null) return notFoundOr500(res)();
     commonHeaders(res, '/index.html');
     res.statusCode = 200;
@@ -93,13 +93,13 @@ export function createStaticHandler({ dir, spa, mounts, releasesDir = null, regi
   async function serveShell(req, res, pathname) {
     const live = registry ? await registry.current() : null;
     const folders = shellFolders(releasesDir, live, dir);
-    if (pathname === '/' || pathname === '/index.html') return sendIndex(req, res, folders.live, live);
+    if (pathname === '/' || pathname === '/index.html') return sendIndex(req, res, folders.live, live, '/');
     const candidates = HASHED.test(pathname.slice(1)) ? folders.all : [folders.live];
     const next = (index) => (error) => {
       if (error) return notFoundOr500(res)(error);
       if (index < candidates.length) return shellFiles(candidates[index])(req, res, next(index + 1));
       if (!spa || extname(pathname)) return notFoundOr500(res)();
-      sendIndex(req, res, folders.live, live);
+      sendIndex(req, res, folders.live, live, pathname);
     };
     next(0)();
   }

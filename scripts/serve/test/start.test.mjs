@@ -14,11 +14,14 @@ import { consoleServer } from '../../start.mjs';
 const work = mkdtempSync(join(tmpdir(), 'start-wiring-'));
 const releases = join(work, 'releases');
 const seen = [];
-let registry = {
-  revision: 'r1',
-  shell: { version: '2.0.0', commit: 'c2' },
-  remotes: [{ name: '</script>' }],
+const mines = {
+  name: 'mf_mines',
+  area: 'mines',
+  entry: '/remotes/mf-mines/1.0.0/mf-manifest.json',
+  routes: [{ path: '/mines/dashboard' }, { path: '/mines/game/:id' }],
+  note: '</script>',
 };
+let registry = { revision: 'r1', shell: { version: '2.0.0', commit: 'c2' }, remotes: [mines] };
 let apiUp = true;
 let api;
 let child;
@@ -79,8 +82,24 @@ before(async () => {
       `<!doctype html><html><head><title>shell ${version}</title></head></html>`,
     );
     file(join(releases, 'shell', version, `static/js/only-${version}.js`), `// shell ${version}\n`);
+    file(
+      join(releases, 'shell', version, 'preload.json'),
+      JSON.stringify({ signedIn: ['/static/js/layout.js'], area: ['/static/js/federation.js'] }),
+    );
   }
-  file(join(releases, 'mf-mines/1.0.0/mf-manifest.json'), '{"name":"mf_mines"}');
+  file(
+    join(releases, 'mf-mines/1.0.0/mf-manifest.json'),
+    JSON.stringify({
+      name: 'mf_mines',
+      metaData: { remoteEntry: { name: 'static/js/mf_mines.js', path: '' } },
+      exposes: [
+        {
+          name: 'app',
+          assets: { js: { sync: ['static/js/app.js'] }, css: { sync: ['static/css/app.css'] } },
+        },
+      ],
+    }),
+  );
 
   const server = consoleServer({ port: 0, apiPort: api.address().port, releases, dist: builtIn });
   child = spawn(process.execPath, server.args, {
@@ -132,6 +151,24 @@ test('every page is the live shell release, with what is live written into it', 
     assert.deepEqual(JSON.parse(inlined(page.body)), registry);
     assert.doesNotMatch(inlined(page.body), /<\/script/);
   }
+});
+
+/** The preload links a signed-in visitor's page gets: [url, as] pairs, from the inline script. */
+const preloads = (html) =>
+  JSON.parse(/if\(localStorage\.getItem\('auth_token'\)\)(\[.*?\])\.forEach/.exec(html)?.[1] ?? '[]');
+
+test("a page starts fetching what its code will ask for: the layout's chunks, and an area's files", async () => {
+  assert.deepEqual(preloads((await get('/')).body), [['/static/js/layout.js', 'script']]);
+  const area = [
+    ['/static/js/layout.js', 'script'],
+    ['/static/js/federation.js', 'script'],
+    ['/remotes/mf-mines/1.0.0/mf-manifest.json', 'fetch'],
+    ['/remotes/mf-mines/1.0.0/static/js/mf_mines.js', 'script'],
+    ['/remotes/mf-mines/1.0.0/static/js/app.js', 'script'],
+    ['/remotes/mf-mines/1.0.0/static/css/app.css', 'style'],
+  ];
+  assert.deepEqual(preloads((await get('/mines/dashboard')).body), area);
+  assert.deepEqual(preloads((await get('/mines/game/42')).body), area);
 });
 
 test("an open console of another shell version still gets its chunks; the areas' releases are served", async () => {

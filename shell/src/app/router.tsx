@@ -12,7 +12,7 @@ const loadSignIn = () => import(/* webpackChunkName: "signin" */ '../features/si
 // The layout and the remote route (the registry, the federation runtime's loader) are no part of the
 // sign-in page; with a session they start downloading at once, side by side.
 const loadLayout = () => import(/* webpackChunkName: "layout" */ '../layout/AppLayout.tsx');
-const loadRemoteRoute = () => import('./RemoteRoute.tsx');
+const loadRemoteRoute = () => import(/* webpackChunkName: "remote-route" */ './RemoteRoute.tsx');
 if (useAuth.getState().token) {
   void loadLayout();
   void loadRemoteRoute();

@@ -36,8 +36,8 @@ const registered = new Map<string, string>();
 // runtime core (~18 KB gzip each), they use the one the shell puts on the global object.
 function getFederation(): Promise<ModuleFederation> {
   federation ??= Promise.all([
-    import('@module-federation/enhanced/runtime'),
-    import('@module-federation/runtime-core'),
+    import(/* webpackChunkName: "federation" */ '@module-federation/enhanced/runtime'),
+    import(/* webpackChunkName: "federation" */ '@module-federation/runtime-core'),
   ]).then(([{ createInstance }, runtimeCore]) => {
     const global = globalThis as { _FEDERATION_RUNTIME_CORE?: unknown };
     global._FEDERATION_RUNTIME_CORE ??= runtimeCore;
