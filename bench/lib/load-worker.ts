@@ -42,7 +42,7 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
       const sent = performance.now();
       try {
         const { statusCode, body } = await pool.request({
-          path: spec.path,
+          path: spec.paths ? spec.paths[Math.floor(Math.random() * spec.paths.length)]! : spec.path,
           method: 'GET',
           headers: spec.headers,
         });

@@ -8,6 +8,8 @@ export interface LoadSpec {
   /** Origins to spread the connections over (one, or one per API replica). */
   origins: string[];
   path: string;
+  /** Instead of `path`: each request takes one of these at random (pages of a list, say). */
+  paths?: string[];
   headers: Record<string, string>;
   connections: number;
   durationMs: number;

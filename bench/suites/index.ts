@@ -5,6 +5,7 @@ import { exportSuite } from './export.ts';
 import { faultsSuite } from './faults.ts';
 import { firstLoadSuite } from './first-load.ts';
 import { navigationSuite } from './navigation.ts';
+import { pagingSuite } from './paging.ts';
 import { releasesSuite } from './releases.ts';
 import type { Suite } from './types.ts';
 
@@ -18,6 +19,7 @@ export const suites: Suite[] = [
   releasesSuite,
   apiSuite,
   dashboardSuite,
+  pagingSuite,
   exportSuite,
   buildSuite,
   faultsSuite,

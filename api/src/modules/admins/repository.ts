@@ -1,4 +1,5 @@
 import type { AdminStatus, AdminsListQuery, GovernanceRole } from '@backoffice/shared/contract';
+import { type ListSpec, listPage } from '../../db/paging.ts';
 import type { Db } from '../../db/types.ts';
 
 /** An admin as the management screen needs it (no secrets). */
@@ -18,11 +19,8 @@ export interface ManagedAdminRow {
 const COLUMNS = `id, email, name, roles, status, two_factor_enabled, two_factor_setup_required,
   must_change_password, last_login_at, created_at`;
 
-/** Deleted admins (soft delete) are out of every list and lookup. */
-export async function listAdmins(
-  db: Db,
-  q: AdminsListQuery,
-): Promise<{ rows: ManagedAdminRow[]; total: number }> {
+/** The admins list for the paging helper (src/db/paging.ts), by id. */
+export function adminsList(q: Pick<AdminsListQuery, 'search' | 'status'>): ListSpec {
   const where = ['deleted_at IS NULL'];
   const values: unknown[] = [];
   if (q.search) {
@@ -33,15 +31,21 @@ export async function listAdmins(
     values.push(q.status);
     where.push(`status = $${values.length}`);
   }
-  const sql = where.join(' AND ');
-  const [rows, [count]] = await Promise.all([
-    db.query<ManagedAdminRow>(
-      `SELECT ${COLUMNS} FROM admins WHERE ${sql} ORDER BY id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-      values,
-    ),
-    db.query<{ n: number }>(`SELECT count(*) AS n FROM admins WHERE ${sql}`, values),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  return {
+    name: 'admins',
+    tables: ['admins'],
+    from: 'admins',
+    id: 'id',
+    where: where.join(' AND '),
+    values,
+    order: { keys: [{ sql: 'id' }], dir: 'ASC' },
+    rows: (ids, extra) => `SELECT ${COLUMNS}${extra} FROM admins WHERE id IN (${ids}) ORDER BY id`,
+  };
+}
+
+/** Deleted admins (soft delete) are out of every list and lookup. */
+export function listAdmins(db: Db, q: AdminsListQuery): Promise<{ rows: ManagedAdminRow[]; total: number }> {
+  return listPage<ManagedAdminRow>(db, adminsList(q), { offset: (q.page - 1) * q.limit, limit: q.limit });
 }
 
 export async function findManagedAdmin(db: Db, id: number): Promise<ManagedAdminRow | undefined> {

@@ -1,4 +1,5 @@
 import type { AuditListQuery, AuditRecord } from '@backoffice/shared/contract';
+import { type ListSpec, listPage, orderBy } from '../../db/paging.ts';
 import type { Db } from '../../db/types.ts';
 import { dateFrom, dateTo, MAX_INT4, prefixPattern, Where } from '../withdrawals/sql.ts';
 
@@ -29,21 +30,27 @@ export function auditWhere(q: Omit<AuditListQuery, 'page' | 'per_page'>): Where 
 export const auditDirection = (q: Pick<AuditListQuery, 'sort_type'>): 'ASC' | 'DESC' =>
   q.sort_type === 'asc' ? 'ASC' : 'DESC';
 
-/** One page of the audit log, by time (ties by id). */
-export async function listAudit(db: Db, q: AuditListQuery): Promise<{ rows: AuditRecord[]; total: number }> {
+/** The audit log for the paging helper (src/db/paging.ts): by time, ties by id. */
+export function auditList(q: Omit<AuditListQuery, 'page' | 'per_page'>): ListSpec {
   const w = auditWhere(q);
-  const dir = auditDirection(q);
-  const count = { text: `SELECT count(*) AS n FROM audit_log ${w}`, values: [...w.values] };
-  const limit = w.param(q.per_page);
-  const offset = w.param((q.page - 1) * q.per_page);
-  const [rows, [total]] = await Promise.all([
-    db.query<AuditRecord>(
-      `SELECT ${AUDIT_COLUMNS} FROM audit_log ${w} ORDER BY at ${dir}, id ${dir} LIMIT ${limit} OFFSET ${offset}`,
-      w.values,
-    ),
-    db.query<{ n: number }>(count.text, count.values),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const order = { keys: [{ sql: 'at' }, { sql: 'id' }], dir: auditDirection(q) } as const;
+  return {
+    name: 'audit',
+    tables: ['audit_log'],
+    from: 'audit_log',
+    id: 'id',
+    where: w.conditions.join(' AND '),
+    values: w.values,
+    order,
+    rows: (ids, extra) => `SELECT ${AUDIT_COLUMNS}${extra}
+                             FROM audit_log WHERE id IN (${ids})
+                            ORDER BY ${orderBy(order)}`,
+  };
+}
+
+/** One page of the audit log, by time (ties by id). */
+export function listAudit(db: Db, q: AuditListQuery): Promise<{ rows: AuditRecord[]; total: number }> {
+  return listPage<AuditRecord>(db, auditList(q), { offset: (q.page - 1) * q.per_page, limit: q.per_page });
 }
 
 export async function findAudit(db: Db, id: number): Promise<AuditRecord | undefined> {

@@ -5,6 +5,7 @@ import type {
   LotteryTicketsQuery,
 } from '@backoffice/shared/contract';
 import { isInt4Id } from '@backoffice/shared/contract';
+import { type ListOrder, type ListSpec, listPage, orderBy } from '../../db/paging.ts';
 import type { Db } from '../../db/types.ts';
 
 /** One SQL statement with its parameters (the bench runs exactly these). */
@@ -42,12 +43,12 @@ const RESULT_JSON = `CASE WHEN jsonb_typeof(l.result) = 'array' THEN (
  * The public columns of a lottery (contract lotterySchema) for the rows of `source` (aliased l).
  * `nowParam` is the SQL placeholder of the request clock: the status is lottery_status(..., now).
  */
-function lotterySelect(source: string, nowParam: string): string {
+function lotterySelect(source: string, nowParam: string, extra = ''): string {
   return `SELECT l.id, l.name, lottery_status(l.start_time, l.end_time, l.prize_distributed, ${nowParam}) AS status,
        l.ticket_price, s.pool AS total_pool, s.participants::int AS current_participants, l.max_participants,
        l.start_time, l.end_time, l.result_time, l.winners_count AS winners, l.winner_distributions,
        l.admin_share, p.distribution AS "distributionAmount", s.pool - p.distribution AS "adminProfit",
-       l.prize_distributed, ${RESULT_JSON} AS result, l.created_at AS "createdAt"
+       l.prize_distributed, ${RESULT_JSON} AS result, l.created_at AS "createdAt"${extra}
   FROM ${source}
   CROSS JOIN LATERAL (
     SELECT coalesce(sum(st.amount) FILTER (WHERE st.status <> 'cancelled'), 0) AS pool,
@@ -83,15 +84,19 @@ export interface LotteryRow {
 }
 
 /** List filter on the status by the clock; conditions on start/end so the partial indexes of 003 apply. */
-const STATUS_FILTERS: Record<LotteryStatus | 'all', { where: string; order: string }> = {
-  upcoming: { where: 'NOT prize_distributed AND start_time > $1', order: 'start_time ASC, id ASC' },
+const by = (column: string, dir: 'ASC' | 'DESC'): ListOrder => ({
+  keys: [{ sql: column }, { sql: 'id' }],
+  dir,
+});
+const STATUS_FILTERS: Record<LotteryStatus | 'all', { where: string; order: ListOrder }> = {
+  upcoming: { where: 'NOT prize_distributed AND start_time > $1', order: by('start_time', 'ASC') },
   open: {
     where: 'NOT prize_distributed AND start_time <= $1 AND end_time > $1',
-    order: 'end_time ASC, id ASC',
+    order: by('end_time', 'ASC'),
   },
-  closed: { where: 'NOT prize_distributed AND end_time <= $1', order: 'end_time DESC, id DESC' },
-  completed: { where: 'prize_distributed', order: 'end_time DESC, id DESC' },
-  all: { where: 'true', order: 'created_at DESC, id DESC' },
+  closed: { where: 'NOT prize_distributed AND end_time <= $1', order: by('end_time', 'DESC') },
+  completed: { where: 'prize_distributed', order: by('end_time', 'DESC') },
+  all: { where: 'true', order: by('created_at', 'DESC') },
 };
 
 /** The status filter of GET /admin/lottery and of its export ('opened' is 'open'). */
@@ -172,8 +177,8 @@ export function lotteryListFilter(status: LotteryStatus | undefined): {
   const f = STATUS_FILTERS[status ?? 'all'];
   return {
     where: `deleted_at IS NULL AND ${f.where}`,
-    order: f.order,
-    prefixed: f.order.replace(/(\w+) (ASC|DESC)/g, 'l.$1 $2'),
+    order: orderBy(f.order),
+    prefixed: orderBy({ ...f.order, keys: f.order.keys.map((k) => ({ sql: `l.${k.sql}` })) }),
   };
 }
 
@@ -195,17 +200,39 @@ export function buildLotteryExportQuery(status: LotteryStatus | undefined, now: 
   };
 }
 
-export async function listLotteries(
+/**
+ * GET /admin/lottery as a list of the paging helper (src/db/paging.ts). Nothing is remembered: the
+ * status follows the clock, and the table is small (the plain OFFSET and count, as before).
+ */
+export function lotteriesList(status: LotteryStatus | undefined, now: Date): ListSpec {
+  const f = STATUS_FILTERS[status ?? 'all'];
+  const { where, prefixed } = lotteryListFilter(status);
+  return {
+    name: 'lotteries',
+    tables: ['lotteries'],
+    from: 'lotteries',
+    id: 'id',
+    where,
+    // $1 = the request clock, when the status filter uses it.
+    values: f.where.includes('$1') ? [now.toISOString()] : [],
+    order: f.order,
+    rows: (ids, extra, param) =>
+      `${lotterySelect(
+        `(SELECT lotteries.* FROM (${ids}) p JOIN lotteries ON lotteries.id = p.id) l`,
+        f.where.includes('$1') ? '$1' : param(now.toISOString()),
+        extra,
+      )}
+ ORDER BY ${prefixed}`,
+    cache: false,
+  };
+}
+
+export function listLotteries(
   db: Db,
   filters: { status?: LotteryStatus; limit: number; offset: number },
   now: Date,
 ): Promise<{ rows: LotteryRow[]; total: number }> {
-  const q = buildLotteryListQuery(filters, now);
-  const [rows, [count]] = await Promise.all([
-    db.query<LotteryRow>(q.page.text, q.page.values),
-    db.query<{ n: number }>(q.count.text, q.count.values),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  return listPage<LotteryRow>(db, lotteriesList(filters.status, now), filters);
 }
 
 /** A lottery that is not deleted, with its public columns; undefined when unknown. */
@@ -330,8 +357,10 @@ const TICKET_COLUMNS = (nowParam: string) => `t.id, t.ticket_number, t.price, t.
        u.id AS user_id, u.username, u.name AS user_name, u.balance, u.winnings`;
 
 /**
- * GET /admin/lottery/tickets: the data page (newest first, the inner query walks one index per filter
- * combination) and the count (from lottery_ticket_stats, kept by triggers: no ticket scan).
+ * GET /admin/lottery/tickets as plain SQL: the data page with LIMIT and OFFSET (newest first, the inner
+ * query walks one index per filter combination) and the count (from lottery_ticket_stats, kept by
+ * triggers: no ticket scan). The reference of what the endpoint answers (it reads the same rows through
+ * `listPage`), and the bench's floor.
  */
 export function buildLotteryTicketsQuery(
   filters: { lotteryId?: number; status?: LotteryTicketStatus; limit: number; offset: number },
@@ -399,17 +428,46 @@ export function buildLotteryTicketsExportQuery(
   };
 }
 
-export async function listTickets(
+/**
+ * GET /admin/lottery/tickets as a list of the paging helper (src/db/paging.ts), newest first; the total
+ * is the count lottery_ticket_stats keeps.
+ */
+export function ticketsList(
+  filters: { lotteryId?: number; status?: LotteryTicketStatus },
+  now: Date,
+): ListSpec {
+  const where = ticketsWhere(filters, 1);
+  const order: ListOrder = { keys: [{ sql: 't.created_at' }, { sql: 't.id' }], dir: 'DESC' };
+  return {
+    name: 'lottery_tickets',
+    tables: ['lottery_tickets'],
+    from: 'lottery_tickets t',
+    id: 't.id',
+    where: where.sql.replace(/^WHERE /, ''),
+    values: where.values,
+    order,
+    rows: (ids, extra, param) => `SELECT ${TICKET_COLUMNS(param(now.toISOString()))}${extra}
+  FROM (${ids}) p
+  JOIN lottery_tickets t ON t.id = p.id
+  JOIN lotteries l ON l.id = t.lottery_id
+  JOIN users u ON u.id = t.user_id
+ ORDER BY ${orderBy(order)}`,
+    count: (param) => {
+      const conditions: string[] = [];
+      if (filters.lotteryId !== undefined) conditions.push(`lottery_id = ${param(filters.lotteryId)}`);
+      if (filters.status !== undefined) conditions.push(`status = ${param(filters.status)}`);
+      const w = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+      return `SELECT coalesce(sum(tickets), 0) FROM lottery_ticket_stats ${w}`;
+    },
+  };
+}
+
+export function listTickets(
   db: Db,
   filters: { lotteryId?: number; status?: LotteryTicketStatus; limit: number; offset: number },
   now: Date,
 ): Promise<{ rows: TicketRow[]; total: number }> {
-  const q = buildLotteryTicketsQuery(filters, now);
-  const [rows, [count]] = await Promise.all([
-    db.query<TicketRow>(q.page.text, q.page.values),
-    db.query<{ n: number }>(q.count.text, q.count.values),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  return listPage<TicketRow>(db, ticketsList(filters, now), filters);
 }
 
 export async function findTicketByNumber(

@@ -1,44 +1,65 @@
 import type { MineGame, MinesStats } from '@backoffice/shared/contract';
+import { type ListOrder, type ListSpec, listPage, orderBy } from '../../db/paging.ts';
 import type { Db } from '../../db/types.ts';
 
 const GAME_COLUMNS = `g.id, g.mines_count, g.amount, CASE WHEN g.active THEN 'true' ELSE 'false' END AS status,
   g.payout, g.created_at, json_build_object('username', u.username) AS "user"`;
 
-/** Active games, newest first. */
-export async function listActiveGames(
-  db: Db,
-  limit: number,
-  offset: number,
-): Promise<{ rows: MineGame[]; total: number }> {
-  const [rows, [count]] = await Promise.all([
-    db.query<MineGame>(
-      `SELECT ${GAME_COLUMNS} FROM mine_games g JOIN users u ON u.id = g.user_id
-        WHERE g.active ORDER BY g.created_at DESC, g.id DESC LIMIT $1 OFFSET $2`,
-      [limit, offset],
-    ),
-    db.query<{ n: number }>('SELECT count(*) AS n FROM mine_games WHERE active'),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+const ACTIVE_ORDER: ListOrder = { keys: [{ sql: 'g.created_at' }, { sql: 'g.id' }], dir: 'DESC' };
+const WINS_ORDER: ListOrder = {
+  keys: [{ sql: 'g.payout' }, { sql: 'g.created_at' }, { sql: 'g.id' }],
+  dir: 'DESC',
+};
+
+/** The mines lists for the paging helper (src/db/paging.ts): `where` on mine_games g. */
+function gamesList(
+  name: string,
+  where: string,
+  order: ListOrder,
+  columns: (param: (v: unknown) => string) => string,
+): ListSpec {
+  return {
+    name,
+    tables: ['mine_games'],
+    from: 'mine_games g',
+    id: 'g.id',
+    where,
+    values: [],
+    order,
+    rows: (ids, extra, param) => `SELECT ${columns(param)}${extra}
+                                    FROM (${ids}) p JOIN mine_games g ON g.id = p.id JOIN users u ON u.id = g.user_id
+                                   ORDER BY ${orderBy(order)}`,
+  };
 }
 
+/** Active games, newest first. */
+export const activeGamesList = (): ListSpec =>
+  gamesList('mines_active', 'g.active', ACTIVE_ORDER, () => GAME_COLUMNS);
+
 /** Recent big wins: finished games with a payout, by payout desc then newest; rank = global position. */
-export async function listBigWins(
+export const bigWinsList = (offset: number): ListSpec =>
+  gamesList(
+    'mines_wins',
+    "g.outcome = 'won'",
+    WINS_ORDER,
+    (param) =>
+      `${GAME_COLUMNS}, (${param(offset)}::int + row_number() OVER (ORDER BY ${orderBy(WINS_ORDER)}))::int AS rank`,
+  );
+
+export function listActiveGames(
   db: Db,
   limit: number,
   offset: number,
 ): Promise<{ rows: MineGame[]; total: number }> {
-  const [rows, [count]] = await Promise.all([
-    db.query<MineGame>(
-      `SELECT ${GAME_COLUMNS}, ($2::int + row_number() OVER (ORDER BY g.payout DESC, g.created_at DESC, g.id DESC))::int AS rank
-         FROM (SELECT * FROM mine_games WHERE outcome = 'won'
-                ORDER BY payout DESC, created_at DESC, id DESC LIMIT $1 OFFSET $2) g
-         JOIN users u ON u.id = g.user_id
-        ORDER BY g.payout DESC, g.created_at DESC, g.id DESC`,
-      [limit, offset],
-    ),
-    db.query<{ n: number }>(`SELECT count(*) AS n FROM mine_games WHERE outcome = 'won'`),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  return listPage<MineGame>(db, activeGamesList(), { offset, limit });
+}
+
+export function listBigWins(
+  db: Db,
+  limit: number,
+  offset: number,
+): Promise<{ rows: MineGame[]; total: number }> {
+  return listPage<MineGame>(db, bigWinsList(offset), { offset, limit });
 }
 
 export async function findGame(db: Db, id: number): Promise<MineGame | undefined> {

@@ -1,5 +1,6 @@
 import type { SupportListQuery, SupportTicket } from '@backoffice/shared/contract';
 import { isInt4Id } from '@backoffice/shared/contract';
+import { type ListOrder, type ListSpec, listPage, type OrderKey, orderBy } from '../../db/paging.ts';
 import type { Db } from '../../db/types.ts';
 import { dateFrom, dateTo } from '../withdrawals/sql.ts';
 
@@ -25,11 +26,12 @@ const TICKET_COLUMNS = `t.id, t.type, t.message, t.status, t.remarks, t.created_
   json_build_object('id', u.id, 'name', u.name, 'username', u.username) AS "User"`;
 
 /** ORDER BY per sort field; ties broken by created_at then id in the same direction (index-backed). */
-const ORDER: Record<SupportListQuery['sort_by'], (d: 'ASC' | 'DESC') => string> = {
-  createdAt: (d) => `t.created_at ${d}, t.id ${d}`,
-  id: (d) => `t.id ${d}`,
-  status: (d) => `t.status ${d}, t.created_at ${d}, t.id ${d}`,
-  type: (d) => `t.type ${d}, t.created_at ${d}, t.id ${d}`,
+const THEN_CREATED: OrderKey[] = [{ sql: 't.created_at' }, { sql: 't.id' }];
+const ORDER: Record<SupportListQuery['sort_by'], OrderKey[]> = {
+  createdAt: THEN_CREATED,
+  id: [{ sql: 't.id' }],
+  status: [{ sql: 't.status' }, ...THEN_CREATED],
+  type: [{ sql: 't.type' }, ...THEN_CREATED],
 };
 
 type Filters = Pick<
@@ -70,14 +72,20 @@ export function supportWhere(filters: Filters): { sql: string; values: unknown[]
   };
 }
 
+/** The order of the list and of its export. */
+export const supportListOrder = (query: Pick<SupportListQuery, 'sort_by' | 'sort_type'>): ListOrder => ({
+  keys: ORDER[query.sort_by],
+  dir: query.sort_type === 'asc' ? 'ASC' : 'DESC',
+});
+
 /** ORDER BY of the list and of its export. */
 export const supportOrder = (query: Pick<SupportListQuery, 'sort_by' | 'sort_type'>): string =>
-  ORDER[query.sort_by](query.sort_type === 'asc' ? 'ASC' : 'DESC');
+  orderBy(supportListOrder(query));
 
 /**
- * The page of GET /admin/support (the bench runs this same statement). The page is cut from
- * support_tickets first and only its rows are joined to their users, so a deep page does not look up
- * the users of every skipped ticket.
+ * The page of GET /admin/support as plain SQL, LIMIT and OFFSET: the reference of what the endpoint
+ * answers (it reads the same rows through `listPage`), and the bench's floor. The page is cut from
+ * support_tickets first and only its rows are joined to their users.
  */
 export function buildSupportListQuery(query: SupportListQuery, _now?: Date): SqlStatement {
   const w = supportWhere(query);
@@ -106,17 +114,32 @@ export function buildSupportCountQuery(query: Filters, _now?: Date): SqlStatemen
   };
 }
 
-export async function listTickets(
+/** GET /admin/support as a list of the paging helper (src/db/paging.ts). */
+export function supportList(query: SupportListQuery): ListSpec {
+  const w = supportWhere(query);
+  const order = supportListOrder(query);
+  return {
+    name: 'support',
+    tables: w.needsUser ? ['support_tickets', 'users'] : ['support_tickets'],
+    from: w.needsUser ? 'support_tickets t JOIN users u ON u.id = t.user_id' : 'support_tickets t',
+    id: 't.id',
+    where: w.sql.replace(/^WHERE /, ''),
+    values: w.values,
+    order,
+    rows: (ids, extra) => `SELECT ${TICKET_COLUMNS}${extra}
+                             FROM (${ids}) p JOIN support_tickets t ON t.id = p.id JOIN users u ON u.id = t.user_id
+                            ORDER BY ${orderBy(order)}`,
+  };
+}
+
+export function listTickets(
   db: Db,
   query: SupportListQuery,
 ): Promise<{ rows: SupportTicket[]; total: number }> {
-  const page = buildSupportListQuery(query);
-  const count = buildSupportCountQuery(query);
-  const [rows, [total]] = await Promise.all([
-    db.query<SupportTicket>(page.text, page.values),
-    db.query<{ n: number }>(count.text, count.values),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return listPage<SupportTicket>(db, supportList(query), {
+    offset: (query.page - 1) * query.per_page,
+    limit: query.per_page,
+  });
 }
 
 export async function findTicket(db: Db, id: number): Promise<SupportTicket | undefined> {

@@ -3,6 +3,7 @@ import type {
   TransactionsExportQuery,
   TransactionsListQuery,
 } from '@backoffice/shared/contract';
+import { type ListOrder, type ListSpec, listPage, orderBy } from '../../db/paging.ts';
 import type { Db } from '../../db/types.ts';
 import {
   dateFrom,
@@ -44,14 +45,22 @@ export function transactionsWhere(q: TransactionsExportQuery): Where {
   return w;
 }
 
-/** ORDER BY of the list and of its export: the sort column, then the id, in the same direction. */
-export function transactionsOrder(q: Pick<TransactionsListQuery, 'sort_by' | 'sort_type'>): string {
-  const dir = q.sort_type === 'asc' ? 'ASC' : 'DESC';
-  return `${SORT_COLUMNS[q.sort_by]} ${dir}, t.id ${dir}`;
+/** The order of the list and of its export: the sort column, then the id, in the same direction. */
+export function transactionsListOrder(q: Pick<TransactionsListQuery, 'sort_by' | 'sort_type'>): ListOrder {
+  const column = SORT_COLUMNS[q.sort_by];
+  return {
+    keys: column === 't.id' ? [{ sql: 't.id' }] : [{ sql: column }, { sql: 't.id' }],
+    dir: q.sort_type === 'asc' ? 'ASC' : 'DESC',
+  };
 }
 
+/** ORDER BY of the list and of its export. */
+export const transactionsOrder = (q: Pick<TransactionsListQuery, 'sort_by' | 'sort_type'>): string =>
+  orderBy(transactionsListOrder(q));
+
 /**
- * The page of GET /admin/transactions exactly as the endpoint runs it (the bench runs the same SQL).
+ * The page of GET /admin/transactions as plain SQL, LIMIT and OFFSET: the reference of what the endpoint
+ * answers (it reads the same rows through `listPage`), and the bench's floor.
  * `now` is unused (no filter depends on the clock) but kept for the bench's signature.
  */
 export function buildTransactionsListQuery(q: TransactionsListQuery, _now: Date = new Date()): SqlStatement {
@@ -79,18 +88,30 @@ export function buildTransactionsCountQuery(
   return { text: `SELECT count(*) AS n FROM transactions t ${w}`, values: w.values };
 }
 
-export async function listTransactions(
+/** GET /admin/transactions as a list of the paging helper (src/db/paging.ts). */
+export function transactionsList(q: TransactionsListQuery): ListSpec {
+  const w = transactionsWhere(q);
+  const order = transactionsListOrder(q);
+  return {
+    name: 'transactions',
+    tables: q.username ? ['transactions', 'users'] : ['transactions'],
+    from: 'transactions t',
+    id: 't.id',
+    where: w.conditions.join(' AND '),
+    values: w.values,
+    order,
+    rows: (ids, extra) => `SELECT ${COLUMNS}${extra}
+                             FROM (${ids}) p JOIN transactions t ON t.id = p.id JOIN users u ON u.id = t.user_id
+                            ORDER BY ${orderBy(order)}`,
+  };
+}
+
+export function listTransactions(
   db: Db,
   q: TransactionsListQuery,
-  now: Date = new Date(),
 ): Promise<{ rows: Transaction[]; total: number }> {
-  const page = buildTransactionsListQuery(q, now);
-  const count = buildTransactionsCountQuery(q, now);
-  const [rows, [total]] = await Promise.all([
-    db.query<Transaction>(page.text, page.values),
-    db.query<{ n: number }>(count.text, count.values),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const size = pageSize(q);
+  return listPage<Transaction>(db, transactionsList(q), { offset: (q.page - 1) * size, limit: size });
 }
 
 export async function findTransaction(db: Db, id: number): Promise<Transaction | undefined> {

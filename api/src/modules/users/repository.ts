@@ -11,6 +11,7 @@ import type {
   UserWithdrawal,
 } from '@backoffice/shared/contract';
 import { USER_DETAIL_RECENT } from '@backoffice/shared/contract';
+import { type ListOrder, type ListSpec, listPage, type OrderKey, orderBy } from '../../db/paging.ts';
 import type { Db } from '../../db/types.ts';
 import { prefixPattern, type SqlStatement } from '../support/repository.ts';
 
@@ -24,15 +25,16 @@ export const USER_COLUMNS = `u.id, u.name, u.username, u.email, u.email_verified
  * and email); users without a name or a login come last in both directions; ties are broken by
  * created_at then id in the same direction. Each order is backed by an index (migrations 001 and 005).
  */
-const ORDER: Record<UsersListQuery['sort_by'], (d: 'ASC' | 'DESC') => string> = {
-  createdAt: (d) => `u.created_at ${d}, u.id ${d}`,
-  id: (d) => `u.id ${d}`,
-  name: (d) => `lower(u.name) ${d} NULLS LAST, u.created_at ${d}, u.id ${d}`,
-  username: (d) => `lower(u.username) ${d}`,
-  email: (d) => `lower(u.email) ${d}`,
-  status: (d) => `u.status ${d}, u.created_at ${d}, u.id ${d}`,
-  role: (d) => `u.role ${d}, u.created_at ${d}, u.id ${d}`,
-  last_login: (d) => `u.last_login ${d} NULLS LAST, u.created_at ${d}, u.id ${d}`,
+const THEN_CREATED: OrderKey[] = [{ sql: 'u.created_at' }, { sql: 'u.id' }];
+const ORDER: Record<UsersListQuery['sort_by'], OrderKey[]> = {
+  createdAt: THEN_CREATED,
+  id: [{ sql: 'u.id' }],
+  name: [{ sql: 'lower(u.name)', nullsLast: true }, ...THEN_CREATED],
+  username: [{ sql: 'lower(u.username)' }],
+  email: [{ sql: 'lower(u.email)' }],
+  status: [{ sql: 'u.status' }, ...THEN_CREATED],
+  role: [{ sql: 'u.role' }, ...THEN_CREATED],
+  last_login: [{ sql: 'u.last_login', nullsLast: true }, ...THEN_CREATED],
 };
 
 type Filters = Pick<UsersListQuery, 'email' | 'username' | 'status'>;
@@ -51,17 +53,23 @@ export function usersWhere(filters: Filters): { sql: string; values: unknown[] }
   return { sql: `WHERE ${conditions.join(' AND ')}`, values };
 }
 
+/** The order of the list and of its export. */
+export const usersListOrder = (query: Pick<UsersListQuery, 'sort_by' | 'sort_type'>): ListOrder => ({
+  keys: ORDER[query.sort_by],
+  dir: query.sort_type === 'asc' ? 'ASC' : 'DESC',
+});
+
 /** ORDER BY of the list and of its export. */
 export const usersOrder = (query: Pick<UsersListQuery, 'sort_by' | 'sort_type'>): string =>
-  ORDER[query.sort_by](query.sort_type === 'asc' ? 'ASC' : 'DESC');
+  orderBy(usersListOrder(query));
 
 /** The page size of a list query: per_page wins over limit. */
 export const pageSize = (query: Pick<UsersListQuery, 'limit' | 'per_page'>) => query.per_page ?? query.limit;
 
 /**
- * The page of GET /admin/user (the bench runs this same statement). The ids of the page are found
- * first (an index-only scan where the sort's index covers it), then only those rows are read, so a
- * deep page does not fetch every skipped row.
+ * The page of GET /admin/user as plain SQL, LIMIT and OFFSET: the reference of what the endpoint answers
+ * (it reads the same rows through `listPage`), and the bench's floor. The ids of the page are found
+ * first (an index-only scan where the sort's index covers it), then only those rows are read.
  */
 export function buildUsersListQuery(query: UsersListQuery, _now?: Date): SqlStatement {
   const w = usersWhere(query);
@@ -85,14 +93,27 @@ export function buildUsersCountQuery(query: Filters, _now?: Date): SqlStatement 
   return { text: `SELECT count(*) AS n FROM users u ${w.sql}`, values: w.values };
 }
 
-export async function listUsers(db: Db, query: UsersListQuery): Promise<{ rows: User[]; total: number }> {
-  const page = buildUsersListQuery(query);
-  const count = buildUsersCountQuery(query);
-  const [rows, [total]] = await Promise.all([
-    db.query<User>(page.text, page.values),
-    db.query<{ n: number }>(count.text, count.values),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+/** GET /admin/user as a list of the paging helper (src/db/paging.ts). */
+export function usersList(query: UsersListQuery): ListSpec {
+  const w = usersWhere(query);
+  const order = usersListOrder(query);
+  return {
+    name: 'users',
+    tables: ['users'],
+    from: 'users u',
+    id: 'u.id',
+    where: w.sql.replace(/^WHERE /, ''),
+    values: w.values,
+    order,
+    rows: (ids, extra) => `SELECT ${USER_COLUMNS}${extra}
+                             FROM (${ids}) p JOIN users u ON u.id = p.id
+                            ORDER BY ${orderBy(order)}`,
+  };
+}
+
+export function listUsers(db: Db, query: UsersListQuery): Promise<{ rows: User[]; total: number }> {
+  const size = pageSize(query);
+  return listPage<User>(db, usersList(query), { offset: (query.page - 1) * size, limit: size });
 }
 
 /** A user that is not deleted, locked for the rest of the transaction when `lock` is set. */

@@ -4,6 +4,7 @@ import type {
   WithdrawalsExportQuery,
   WithdrawalsListQuery,
 } from '@backoffice/shared/contract';
+import { type ListOrder, type ListSpec, listPage, orderBy } from '../../db/paging.ts';
 import type { Db } from '../../db/types.ts';
 import { dateFrom, dateTo, MAX_INT4, pageSize, prefixPattern, type SqlStatement, Where } from './sql.ts';
 
@@ -42,14 +43,22 @@ export function withdrawalsWhere(q: WithdrawalsExportQuery): Where {
   return w;
 }
 
-/** ORDER BY of the list and of its export: the sort column, then the id, in the same direction. */
-export function withdrawalsOrder(q: Pick<WithdrawalsListQuery, 'sort_by' | 'sort_type'>): string {
-  const dir = q.sort_type === 'asc' ? 'ASC' : 'DESC';
-  return `${SORT_COLUMNS[q.sort_by]} ${dir}, w.id ${dir}`;
+/** The order of the list and of its export: the sort column, then the id, in the same direction. */
+export function withdrawalsListOrder(q: Pick<WithdrawalsListQuery, 'sort_by' | 'sort_type'>): ListOrder {
+  const column = SORT_COLUMNS[q.sort_by];
+  return {
+    keys: column === 'w.id' ? [{ sql: 'w.id' }] : [{ sql: column }, { sql: 'w.id' }],
+    dir: q.sort_type === 'asc' ? 'ASC' : 'DESC',
+  };
 }
 
+/** ORDER BY of the list and of its export. */
+export const withdrawalsOrder = (q: Pick<WithdrawalsListQuery, 'sort_by' | 'sort_type'>): string =>
+  orderBy(withdrawalsListOrder(q));
+
 /**
- * The page of GET /admin/withdrawal exactly as the endpoint runs it (the bench runs the same SQL).
+ * The page of GET /admin/withdrawal as plain SQL, LIMIT and OFFSET: the reference of what the endpoint
+ * answers (it reads the same rows through `listPage`), and the bench's floor.
  * `now` is unused (the filters do not depend on the clock) but kept for the bench's signature.
  */
 export function buildWithdrawalsListQuery(q: WithdrawalsListQuery, _now: Date = new Date()): SqlStatement {
@@ -74,18 +83,30 @@ export function buildWithdrawalsCountQuery(q: WithdrawalsExportQuery, _now: Date
   return { text: `SELECT count(*) AS n FROM withdrawals w ${w}`, values: w.values };
 }
 
-export async function listWithdrawals(
+/** GET /admin/withdrawal as a list of the paging helper (src/db/paging.ts). */
+export function withdrawalsList(q: WithdrawalsListQuery): ListSpec {
+  const w = withdrawalsWhere(q);
+  const order = withdrawalsListOrder(q);
+  return {
+    name: 'withdrawals',
+    tables: q.user_name ? ['withdrawals', 'users'] : ['withdrawals'],
+    from: 'withdrawals w',
+    id: 'w.id',
+    where: w.conditions.join(' AND '),
+    values: w.values,
+    order,
+    rows: (ids, extra) => `SELECT ${COLUMNS}${extra}
+                             FROM (${ids}) p JOIN withdrawals w ON w.id = p.id JOIN users u ON u.id = w.user_id
+                            ORDER BY ${orderBy(order)}`,
+  };
+}
+
+export function listWithdrawals(
   db: Db,
   q: WithdrawalsListQuery,
-  now: Date = new Date(),
 ): Promise<{ rows: Withdrawal[]; total: number }> {
-  const page = buildWithdrawalsListQuery(q, now);
-  const count = buildWithdrawalsCountQuery(q, now);
-  const [rows, [total]] = await Promise.all([
-    db.query<Withdrawal>(page.text, page.values),
-    db.query<{ n: number }>(count.text, count.values),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const size = pageSize(q);
+  return listPage<Withdrawal>(db, withdrawalsList(q), { offset: (q.page - 1) * size, limit: size });
 }
 
 /** Withdrawals by id, in the order of `ids` (unknown ids are left out). */
