@@ -59,7 +59,38 @@ async function gzip9Of(cdp: CDPSession, requestId: string): Promise<number> {
   }
 }
 
+/** A CDP CPU profile, as far as selfTimeByScript reads it. */
+interface CpuProfile {
+  nodes: { id: number; callFrame: { url: string; functionName: string } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/**
+ * Self time (ms) of a profile per script file (its path; a function name in brackets for V8's own
+ * entries: garbage collector, program, idle), most first.
+ */
+export function selfTimeByScript(profile: CpuProfile): [string, number][] {
+  const where = new Map(
+    profile.nodes.map((node) => {
+      const { url, functionName } = node.callFrame;
+      return [
+        node.id,
+        url ? new URL(url).pathname : functionName.startsWith('(') ? functionName : '(inline)',
+      ];
+    }),
+  );
+  const totals = new Map<string, number>();
+  profile.samples?.forEach((id, i) => {
+    const key = where.get(id) ?? '(unknown)';
+    totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}
+
 export interface LoadSample {
+  /** With `profile`: JavaScript self time (ms) per script until the page was ready, most first. */
+  cpuByScript?: [string, number][];
   cpuRate: number;
   /** performance.now() (ms since navigation start) when the ready spec was first met. */
   readyMs: number;
@@ -99,7 +130,17 @@ const watchReady = (spec: ReadySpec, onReady: string) => `(() => {
   };
   const withText = (selector, text) =>
     Array.from(document.querySelectorAll(selector)).some((element) => element.textContent.trim() === text && visible(element));
+  const hasText = (selector, text) =>
+    Array.from(document.querySelectorAll(selector)).some((element) => element.textContent.trim() === text);
+  // Elements first, boxes last: a box forces the page's style and layout in the middle of its work, so it
+  // is asked for only once everything the spec names is in the DOM (else the probe slows a page that
+  // changes its DOM often, e.g. styles inserted one by one, more than one that renders all at once).
+  const present = () =>
+    (spec.heading === undefined || hasText('h1', spec.heading)) &&
+    spec.selectors.every((selector) => document.querySelector(selector) !== null) &&
+    spec.buttons.every((text) => hasText('button', text));
   const ready = () =>
+    present() &&
     (spec.heading === undefined || withText('h1', spec.heading)) &&
     spec.selectors.every((selector) => Array.from(document.querySelectorAll(selector)).some(visible)) &&
     spec.buttons.every((text) => withText('button', text));
@@ -351,6 +392,8 @@ export async function measureFirstLoad(
     timeoutMs?: number;
     /** Then open another area in the same page (a click, as an admin would) and count what it adds. */
     next?: NextArea;
+    /** Sample the page's JavaScript (CDP Profiler) until it is ready: `cpuByScript` in the sample. */
+    profile?: boolean;
   },
 ): Promise<LoadSample> {
   const idleMs = options.idleMs ?? 500;
@@ -361,8 +404,16 @@ export async function measureFirstLoad(
   });
   try {
     const { requests } = network;
+    if (options.profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(options.url, { waitUntil: 'commit', timeout: timeoutMs });
     await whenReady(page, options.url, pageErrors, timeoutMs);
+    const cpuByScript = options.profile
+      ? selfTimeByScript((await cdp.send('Profiler.stop')).profile)
+      : undefined;
     const networkIdle = () => network.idle(options.url, idleMs, timeoutMs);
     await networkIdle();
     const firstLoad = new Set(requests.keys());
@@ -449,6 +500,7 @@ export async function measureFirstLoad(
         requests: resources.length,
       },
       ...(options.next ? { nextJsCss: countBytes(nextJsCss) } : {}),
+      ...(cpuByScript ? { cpuByScript } : {}),
       resources,
       warnings,
     };

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import type { BrowserContextOptions } from '@playwright/test';
+import { apps } from '../lib/apps.ts';
 import { type LoadSample, measureFirstLoad, type NextArea, type ReadySpec } from '../lib/first-load.ts';
 import { serveConsole, signedInState } from '../lib/releases.ts';
 import { median, summary } from '../lib/stats.ts';
@@ -22,6 +23,11 @@ export interface PageBench {
   name: string;
   subject: PageTarget;
   baseline?: PageTarget & { label: string };
+  /**
+   * A list page: also measured against the data floor (the list floor fetching, at its start, the API
+   * calls this page made in its first load), with the list targets' time ratios.
+   */
+  dataFloor?: boolean;
   /** Ratios against the baseline page; the second area's JS+CSS against a budget in bytes. */
   targets: {
     gzipMaxRatio?: number;
@@ -80,6 +86,7 @@ const listBench = (name: string, path: string, heading: string, next?: NextArea)
   name,
   subject: signedIn(path, listPage(heading), next),
   baseline: floorList,
+  dataFloor: true,
   targets: { ...LIST_TARGETS, ...(next ? { nextGzipMaxBytes: SECOND_AREA_BUDGET } : {}) },
 });
 
@@ -117,6 +124,12 @@ export const pages: PageBench[] = [
 ];
 
 const CPU_RATES = [1, 4] as const;
+
+/**
+ * BENCH_PROFILE=1: after a page's samples, one more load of each side at CPU 4x with the CDP Profiler
+ * on; the JavaScript self time per script until usable is logged and kept in the report's details.
+ */
+const PROFILE = process.env.BENCH_PROFILE === '1';
 
 /**
  * Decoded bytes must equal the file served: a check that the byte counting is right. `fileOf` maps a
@@ -170,11 +183,48 @@ function secondAreaRows(budget: number | undefined, subject: { nextGzip: number;
   ] satisfies Comparison[];
 }
 
-async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteReport> {
+type Role = 'subject' | 'baseline' | 'data';
+
+/**
+ * The data floor of a console list page: the list floor served with /api forwarded to the bench API,
+ * signed in, fetching at its start every API call the console's page made in one cold load (found
+ * here, from a load at CPU 1x). The list floor shows rows it holds; this one waits for the same
+ * answers the console waits for, with no waterfall and no federation: what a fair floor of a list
+ * page that fetches its data costs.
+ */
+async function dataFloorOf(bench: BenchContext, page: PageBench): Promise<PageTarget> {
+  const api = await bench.console();
+  apps['floor-data'] ??= { ...apps.floor!, name: 'floor-data', proxy: api.apiOrigin };
+  const { origin } = await serveConsole(bench);
+  const probe = await measureFirstLoad(await bench.browser(), {
+    url: origin + page.subject.path,
+    cpuRate: 1,
+    ready: page.subject.ready,
+    context: await signedInState(bench, origin),
+  });
+  const calls = probe.resources
+    .filter(
+      (resource) => resource.kind === 'other' && new URL(resource.url).pathname.startsWith('/api/admin/'),
+    )
+    .map((resource) => {
+      const url = new URL(resource.url);
+      return url.pathname + url.search;
+    });
+  bench.log(`  data floor of ${page.subject.path}: ${calls.join(', ') || 'no API call'}`);
+  return {
+    app: 'floor-data',
+    path: `/list.html?${new URLSearchParams(calls.map((call) => ['api', call]))}`,
+    ready: floorList.ready,
+    context: signedInState,
+  };
+}
+
+async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteReport[]> {
   const browser = await bench.browser();
-  const targets = [
-    { role: 'subject' as const, target: page.subject },
+  const targets: { role: Role; target: PageTarget }[] = [
+    { role: 'subject', target: page.subject },
     ...(page.baseline ? [{ role: 'baseline' as const, target: page.baseline }] : []),
+    ...(page.dataFloor ? [{ role: 'data' as const, target: await dataFloorOf(bench, page) }] : []),
   ];
   const prepared = await Promise.all(
     targets.map(async ({ role, target }) => {
@@ -189,7 +239,7 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
       return { role, target, origin, fileOf, context };
     }),
   );
-  const samples: Record<'subject' | 'baseline', Record<number, LoadSample[]>> = { subject: {}, baseline: {} };
+  const samples: Record<Role, Record<number, LoadSample[]>> = { subject: {}, baseline: {}, data: {} };
   const warnings = new Set<string>();
 
   for (const cpuRate of CPU_RATES) {
@@ -215,15 +265,33 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
         bucket.push(sample);
         samples[role][cpuRate] = bucket;
         bench.log(
-          `  ${role === 'subject' ? page.name : page.baseline?.label} ${cpuRate}x #${n + 1}: ` +
+          `  ${role === 'subject' ? page.name : role === 'data' ? 'data floor' : page.baseline?.label} ${cpuRate}x #${n + 1}: ` +
             `${sample.readyMs.toFixed(0)} ms, ${sample.jsCss.gzip9} B gzip -9, ${sample.jsCss.sent} B sent`,
         );
       }
     }
   }
 
+  const profiles: Record<string, [string, number][]> = {};
+  if (PROFILE) {
+    for (const { role, target, origin, context } of prepared) {
+      const sample = await measureFirstLoad(browser, {
+        url: origin + target.path,
+        cpuRate: 4,
+        ready: target.ready,
+        context,
+        profile: true,
+      });
+      const top = (sample.cpuByScript ?? []).slice(0, 15);
+      profiles[role] = top;
+      bench.log(
+        `  profile of ${role} at 4x (usable at ${sample.readyMs.toFixed(0)} ms), self ms per script:\n` +
+          top.map(([script, ms]) => `    ${ms.toFixed(0).padStart(6)}  ${script}`).join('\n'),
+      );
+    }
+  }
   const list = [...warnings];
-  const side = (role: 'subject' | 'baseline') => {
+  const side = (role: Role) => {
     const at1 = samples[role][1] ?? [];
     const at4 = samples[role][4] ?? [];
     const all = [...at1, ...at4];
@@ -255,6 +323,7 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
   };
   const subject = side('subject');
   const baseline = page.baseline ? side('baseline') : null;
+  const data = page.dataFloor ? side('data') : null;
   const row = (
     metric: string,
     unit: Comparison['unit'],
@@ -267,28 +336,67 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
     subject: pick(subject),
     ...(maxRatio === undefined ? {} : { maxRatio }),
   });
-  return {
-    suite: 'first-load',
-    title: `First load of ${page.subject.path} (${page.name}), cold cache, median of ${bench.samples}`,
-    baselineLabel: page.baseline?.label ?? '-',
-    subjectLabel: page.name,
-    comparisons: [
-      row('JS+CSS requests', 'count', (s) => s.requests),
-      row('JS+CSS bytes (raw)', 'bytes', (s) => s.raw),
-      row('JS+CSS bytes (gzip -9)', 'bytes', (s) => s.gzip, page.targets.gzipMaxRatio),
-      row('JS+CSS bytes (as sent)', 'bytes', (s) => s.sent),
-      ...(page.subject.next ? secondAreaRows(page.targets.nextGzipMaxBytes, subject) : []),
-      row('inline JS+CSS in the HTML (raw)', 'bytes', (s) => s.inline),
-      row('HTML document (as sent)', 'bytes', (s) => s.htmlSent),
-      row('all responses (as sent)', 'bytes', (s) => s.allSent),
-      row('all requests', 'count', (s) => s.allRequests),
-      row('page usable, CPU 1x', 'ms', (s) => s.ready1.median, page.targets.time1xMaxRatio),
-      row('page usable, CPU 4x', 'ms', (s) => s.ready4.median, page.targets.time4xMaxRatio),
-      row('first contentful paint, CPU 4x', 'ms', (s) => s.fcp4.median),
-    ],
-    details: { subject, baseline },
-    warnings: list,
-  };
+  const againstData = (metric: string, pick: (s: ReturnType<typeof side>) => number, maxRatio?: number) => ({
+    metric,
+    unit: 'ms' as const,
+    baseline: pick(data!),
+    subject: pick(subject),
+    ...(maxRatio === undefined ? {} : { maxRatio }),
+  });
+  const dataReport: SuiteReport[] = data
+    ? [
+        {
+          suite: 'first-load',
+          title: `First load of ${page.subject.path} against the data floor (the same API calls, sent at once), median of ${bench.samples}`,
+          baselineLabel: 'data floor',
+          subjectLabel: page.name,
+          comparisons: [
+            {
+              metric: 'all requests',
+              unit: 'count',
+              baseline: data.allRequests,
+              subject: subject.allRequests,
+            },
+            againstData(
+              'page usable, CPU 1x (proposed target)',
+              (s) => s.ready1.median,
+              page.targets.time1xMaxRatio,
+            ),
+            againstData(
+              'page usable, CPU 4x (proposed target)',
+              (s) => s.ready4.median,
+              page.targets.time4xMaxRatio,
+            ),
+          ],
+          details: { data },
+        },
+      ]
+    : [];
+  return [
+    {
+      suite: 'first-load',
+      title: `First load of ${page.subject.path} (${page.name}), cold cache, median of ${bench.samples}`,
+      baselineLabel: page.baseline?.label ?? '-',
+      subjectLabel: page.name,
+      comparisons: [
+        row('JS+CSS requests', 'count', (s) => s.requests),
+        row('JS+CSS bytes (raw)', 'bytes', (s) => s.raw),
+        row('JS+CSS bytes (gzip -9)', 'bytes', (s) => s.gzip, page.targets.gzipMaxRatio),
+        row('JS+CSS bytes (as sent)', 'bytes', (s) => s.sent),
+        ...(page.subject.next ? secondAreaRows(page.targets.nextGzipMaxBytes, subject) : []),
+        row('inline JS+CSS in the HTML (raw)', 'bytes', (s) => s.inline),
+        row('HTML document (as sent)', 'bytes', (s) => s.htmlSent),
+        row('all responses (as sent)', 'bytes', (s) => s.allSent),
+        row('all requests', 'count', (s) => s.allRequests),
+        row('page usable, CPU 1x', 'ms', (s) => s.ready1.median, page.targets.time1xMaxRatio),
+        row('page usable, CPU 4x', 'ms', (s) => s.ready4.median, page.targets.time4xMaxRatio),
+        row('first contentful paint, CPU 4x', 'ms', (s) => s.fcp4.median),
+      ],
+      details: { subject, baseline, ...(PROFILE ? { profiles } : {}) },
+      warnings: list,
+    },
+    ...dataReport,
+  ];
 }
 
 export const firstLoadSuite: Suite = {
@@ -298,7 +406,7 @@ export const firstLoadSuite: Suite = {
     const reports: SuiteReport[] = [];
     for (const page of pages) {
       if (bench.only && !bench.only.test(page.name)) continue;
-      reports.push(await measurePage(bench, page));
+      reports.push(...(await measurePage(bench, page)));
     }
     return reports;
   },
