@@ -4,6 +4,7 @@ import { dashboardSuite } from './dashboard.ts';
 import { exportSuite } from './export.ts';
 import { faultsSuite } from './faults.ts';
 import { firstLoadSuite } from './first-load.ts';
+import { memorySuite } from './memory.ts';
 import { navigationSuite } from './navigation.ts';
 import { pagingSuite } from './paging.ts';
 import { releasesSuite } from './releases.ts';
@@ -21,6 +22,7 @@ export const suites: Suite[] = [
   dashboardSuite,
   pagingSuite,
   exportSuite,
+  memorySuite,
   buildSuite,
   faultsSuite,
 ];
