@@ -342,6 +342,7 @@ export default async function globalSetup() {
       ops: await enable(extraAdmins.ops.email, extraAdmins.ops.password),
       field1: await enable(extraAdmins.field1.email, extraAdmins.field1.password),
       field2: await enable(extraAdmins.field2.email, extraAdmins.field2.password),
+      approver: await enable(extraAdmins.approver.email, extraAdmins.approver.password),
     };
     const storageState = join(runDir, 'admin.storage.json');
     writeFileSync(
@@ -352,7 +353,6 @@ export default async function globalSetup() {
     const state: RunState = {
       database: database.describe,
       dataDir,
-      maintenanceFlag: join(dataDir, 'maintenance.flag'),
       expected,
       twoFactor,
       noTwoFactor: { shots: extraAdmins.shots, fresh1: extraAdmins.fresh1, fresh2: extraAdmins.fresh2 },

@@ -1,8 +1,11 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Config, RateLimits, TrustProxy } from './config.ts';
 import type { DbHandle } from './db/types.ts';
+import { badRequest } from './lib/http-error.ts';
+import { requestIdGenerator } from './lib/request-id.ts';
 import { MemoryStore, type SharedStore } from './lib/shared-store/index.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminsRoutes } from './modules/admins/routes.ts';
@@ -56,10 +59,12 @@ export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, op
   fastify.decorate('clock', opts.clock ?? Date.now);
   fastify.decorate('store', opts.store ?? new MemoryStore());
 
-  // JSON bodies: an empty body with a JSON content type is "no body" rather than an error.
+  // JSON bodies: an empty body with a JSON content type is "no body" rather than an error; a body
+  // nested deeper than any valid one is refused by a cheap scan before the (costly) parse.
   const defaultJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH)) return done(badRequest(JSON_TOO_DEEP), undefined);
     return defaultJson(request, body as string, done);
   });
 
@@ -93,15 +98,59 @@ function trustProxyOption(trust: TrustProxy): false | string[] | ((address: stri
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+/**
+ * Bodies are small JSON documents: 16 KiB by default, more only where the catalogue says a route needs
+ * it (RouteDef.bodyLimit), so an anonymous client cannot make every route read and parse a megabyte.
+ */
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
+/** Valid bodies nest 3 levels at most; anything far deeper is an attack on the parser and validator. */
+export const MAX_JSON_DEPTH = 20;
+export const JSON_TOO_DEEP = `JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;
+
+/** True once arrays/objects in a JSON text nest deeper than `max` (one linear pass, strings skipped). */
+export function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      // A backslash escapes the next character: \" does not end the string.
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/**
+ * The HTTP server's options from the config: body limit, request ids and timeouts (config.http), so
+ * slow or idle sockets are closed. Node checks requestTimeout every connectionsCheckingInterval (30 s by
+ * default): a shorter interval for short timeouts keeps the limit close to what was asked.
+ */
+export function serverOptions(config: Pick<Config, 'http' | 'trustProxy'>): FastifyHttpOptions<Server> {
+  const { requestTimeoutMs, connectionTimeoutMs, keepAliveTimeoutMs } = config.http;
+  const checkEveryMs = requestTimeoutMs
+    ? Math.min(30_000, Math.max(100, Math.floor(requestTimeoutMs / 4)))
+    : 30_000;
+  return {
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: trustProxyOption(config.trustProxy),
+    genReqId: requestIdGenerator(config.trustProxy),
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: connectionTimeoutMs,
+    keepAliveTimeout: keepAliveTimeoutMs,
+    http: { connectionsCheckingInterval: checkEveryMs },
+  };
+}
+
 /** A Fastify instance with the zod type provider and the API registered (not listening). */
 export async function buildApp(
   opts: AppOptions & { logger?: FastifyServerOptions['logger'] },
 ): Promise<FastifyInstance> {
-  const fastify = Fastify({
-    logger: opts.logger ?? false,
-    bodyLimit: 1024 * 1024,
-    trustProxy: trustProxyOption(opts.config.trustProxy),
-  });
+  const fastify = Fastify({ ...serverOptions(opts.config), logger: opts.logger ?? false });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(({ schema, method, url, contentType }) =>
     // A CSV answer is a stream, sent as it is: never through the JSON serializer.

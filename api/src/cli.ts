@@ -151,8 +151,8 @@ async function releaseRequest(
   method: string | undefined,
   path: string | undefined,
 ): Promise<number> {
-  if (!method || !path?.startsWith('/admin/releases')) {
-    console.error('request takes a method and a release route: request POST /admin/releases < body.json\n');
+  if (!method || !(path?.startsWith('/admin/releases') || path === '/ops/maintenance')) {
+    console.error('request takes a method and an ops route: request POST /admin/releases < body.json\n');
     return 1;
   }
   const chunks: Buffer[] = [];

@@ -101,6 +101,8 @@ export interface Config {
   logLevel: string;
   /** PostgreSQL timeouts (ms, 0 = off); PGlite ignores them. See db/pg.ts. */
   db: DbTimeouts;
+  /** HTTP server timeouts (ms, 0 = off): slow or idle clients must not hold sockets forever. See app.ts. */
+  http: HttpTimeouts;
   /**
    * FOUR_EYES_THRESHOLD: approving a withdrawal of at least this many USDT (decimal string) needs two
    * different admins; null = off. A superadmin setting (PUT /admin/settings/four-eyes) overrides it.
@@ -159,6 +161,18 @@ export interface DbTimeouts {
   healthTimeoutMs: number;
 }
 
+export interface HttpTimeouts {
+  /**
+   * Node's requestTimeout: the whole request (headers and body) must arrive within it. It does not
+   * cover the answer, so a long streamed CSV export is not cut.
+   */
+  requestTimeoutMs: number;
+  /** Socket inactivity (nothing read or written) before it is closed, answer included. */
+  connectionTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open between requests. */
+  keepAliveTimeoutMs: number;
+}
+
 const bool = (fallback: boolean) =>
   z
     .string()
@@ -198,6 +212,11 @@ const envSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   DB_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(1).default(2_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  // Above DB_STATEMENT_TIMEOUT_MS (+ the pool wait): a slow query still gets its 503 on an open socket.
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  // Above the 60 s idle timeout of common proxies (nginx, AWS ALB), so they never reuse a closed socket.
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
   FOUR_EYES_THRESHOLD: z.string().optional().transform(fourEyesSetting),
   RELEASES_DIR: z.string().optional(),
   RELEASES_URL: z
@@ -250,6 +269,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
       healthTimeoutMs: e.DB_HEALTH_TIMEOUT_MS,
+    },
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     },
     fourEyesThreshold: e.FOUR_EYES_THRESHOLD,
     releases: {

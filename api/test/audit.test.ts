@@ -286,6 +286,15 @@ const scenarios: Record<string, Scenario> = {
     // One record per withdrawal changed.
     expected: (c) => (c.ids as number[]).map((id) => rec('withdrawal.update-bulk', 'withdrawal', id)),
   },
+  lotteryDraw: {
+    prepare: async () => {
+      const id = await makeLottery(t, { start: clock() - 3 * DAY, end: clock() - DAY });
+      await makeTickets(t, id, [await makeUser(t, 'Drawn')], 3);
+      return { id };
+    },
+    call: (c) => api('POST', `/api/admin/lottery/${c.id}/draw`),
+    expected: (c) => [rec('lottery.draw', 'lottery', c.id)],
+  },
   lotteryCompleteWithoutWinners: {
     prepare: async () => ({ id: await makeLottery(t, { start: clock() - 3 * DAY, end: clock() - DAY }) }),
     call: (c) => api('POST', `/api/admin/lottery/${c.id}/complete-without-winners`),
@@ -361,6 +370,19 @@ const scenarios: Record<string, Scenario> = {
     prepare: async () => ({}),
     call: () => api('PUT', '/api/admin/settings/four-eyes', { threshold: '2500.5' }),
     expected: () => [rec('settings.four-eyes', 'setting', 'four_eyes_threshold')],
+  },
+  fourEyesSettingsApprove: {
+    // Another superadmin asks for a threshold above the approval ceiling; the test admin approves it.
+    prepare: async () => {
+      const other = await newAdmin();
+      const put = await as(await t.login(other.email, 'secret123'))('PUT', '/api/admin/settings/four-eyes', {
+        threshold: '200000',
+      });
+      expect(put.json().data.pending, put.body).toMatchObject({ threshold: '200000' });
+      return {};
+    },
+    call: () => api('POST', '/api/admin/settings/four-eyes/approve', { threshold: '200000' }),
+    expected: () => [rec('settings.four-eyes-approve', 'setting', 'four_eyes_threshold')],
   },
   releasesPublish: {
     prepare: async () => {

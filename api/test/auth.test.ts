@@ -160,6 +160,29 @@ describe('tokens', () => {
     expect((await t.call('GET', STATS, { token })).statusCode).toBe(200);
   });
 
+  it("carries the admin's roles as the spec's `role` claim, which grants nothing by itself", async () => {
+    const id = await createAdmin(t.db, {
+      email: 'role-claim@example.com',
+      password: 'secret123',
+      roles: ['lottery', 'finance'],
+    });
+    const token = await t.login('role-claim@example.com', 'secret123');
+    const claims = claimsOf(token);
+    expect(claims).toMatchObject({ sub: String(id), scope: 'session', role: ['lottery', 'finance'] });
+    const admins = '/api/admin/admins';
+    const insufficient = { success: false, message: 'Insufficient permissions' };
+    expect((await t.call('GET', '/api/admin/lottery', { token })).statusCode).toBe(200);
+    expect((await t.call('GET', admins, { token })).json()).toEqual(insufficient);
+    // Signed with the API's own secret and claiming superadmin: the roles still come from the database.
+    const tampered = craftJwt({ ...claims, role: ['superadmin'] });
+    const res = await t.call('GET', admins, { token: tampered });
+    expect([res.statusCode, res.json()]).toEqual([403, insufficient]);
+    // Roles taken away in the database: the claim in the token is stale and counts for nothing.
+    await t.db.query(`UPDATE admins SET roles = '{mines}' WHERE id = $1`, [id]);
+    expect((await t.call('GET', '/api/admin/lottery', { token })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/admin/mines', { token })).statusCode).toBe(200);
+  });
+
   it('logout revokes the session at once', async () => {
     const token = await t.login();
     const res = await t.call('POST', '/api/admin/auth/logout', { token });

@@ -352,7 +352,7 @@ describe('the kept figures follow every write the API makes', () => {
     const closed = await makeLottery(shared, { start: Date.now() - 3 * DAY, end: Date.now() - DAY });
     await makeTickets(shared, closed, users, 12);
     await makeTickets(shared, closed, users, 2, { status: 'cancelled' });
-    const winners = (await ok('GET', `/api/admin/lottery/winners?lottery_id=${closed}`)) as {
+    const winners = (await ok('POST', `/api/admin/lottery/${closed}/draw`)) as {
       rank: number;
       percentage: number;
       ticket_number: string;

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvField, csvRecord } from '../src/lib/csv/encode.ts';
 import { seedDemo } from '../src/seed/index.ts';
-import { createTestApp, driver, type TestApp, testClock } from './helpers.ts';
+import { createAdmin, createTestApp, driver, type TestApp, testClock } from './helpers.ts';
 
 /** RFC 4180 parser for the answers: records of fields, quotes undone; checks every record ends in CRLF. */
 function parseCsv(text: string): string[][] {
@@ -354,6 +354,17 @@ async function allPages(
   }
 }
 
+/**
+ * Each export writes its audit record just after its download ended: waits for those still on their way
+ * (the audit log stops growing), so that the audit list and its export see the same rows.
+ */
+async function auditSettled(): Promise<void> {
+  const maxId = async () =>
+    (await t.db.query<{ id: number }>('SELECT coalesce(max(id), 0)::int AS id FROM audit_log'))[0]!.id;
+  for (let last = -1, id = await maxId(); id !== last; last = id, id = await maxId())
+    await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 beforeAll(async () => {
   t = await createTestApp({ clock });
   token = await t.login();
@@ -368,8 +379,10 @@ describe('CSV fields', () => {
     );
   });
 
-  it('quotes commas, quotes and line breaks, and nothing else', () => {
+  it('quotes commas, semicolons, quotes and line breaks, and nothing else', () => {
     expect(csvField('a,b')).toBe('"a,b"');
+    // A spreadsheet in a locale whose separator is ';' would split the cell (and read '=1+1' alone).
+    expect(csvField('ok;=1+1')).toBe('"ok;=1+1"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('one\ntwo')).toBe('"one\ntwo"');
     expect(csvField('one\r\ntwo')).toBe('"one\r\ntwo"');
@@ -385,6 +398,15 @@ describe('CSV fields', () => {
     expect(csvField('=HYPERLINK("x","y")')).toBe(`"'=HYPERLINK(""x"",""y"")"`);
     expect(csvField('a=b')).toBe('a=b');
   });
+
+  it('guards a formula after leading whitespace too (spreadsheets skip it), not a plain number', () => {
+    expect(csvField(' =1+1')).toBe("' =1+1");
+    expect(csvField('  @SUM(A1)')).toBe("'  @SUM(A1)");
+    expect(csvField('\u00a0+1')).toBe("'\u00a0+1");
+    expect(csvField('\n=1+1')).toBe(`"'\n=1+1"`);
+    expect(csvField(' -12.5')).toBe(' -12.5');
+    expect(csvField(' a=b')).toBe(' a=b');
+  });
 });
 
 describe('CSV exports: the rows of the list', () => {
@@ -392,6 +414,7 @@ describe('CSV exports: the rows of the list', () => {
     const path = routes[e.route].path;
     for (const filter of e.filters) {
       it(`${path}${filter ? `?${filter}` : ''} = every page of ${e.list} with the same filters`, async () => {
+        if (e.route === 'auditExport') await auditSettled();
         const { rows, total } = await allPages(e.list, filter, e.pageSize);
         const res = await get(join(path, filter));
         expect(res.statusCode, res.body).toBe(200);
@@ -546,7 +569,9 @@ describe('CSV exports: requests', () => {
       headers: { origin: 'http://localhost:3001' },
     });
     expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3001');
-    expect(res.headers['access-control-expose-headers']).toBe('Content-Disposition, X-Total-Count');
+    expect(String(res.headers['access-control-expose-headers']).split(', ')).toEqual(
+      expect.arrayContaining(['Content-Disposition', 'X-Total-Count']),
+    );
   });
 
   it('needs a session, like the lists', async () => {
@@ -613,12 +638,12 @@ describe('CSV exports: streaming', () => {
    * Starts an export over a real socket and stops reading after its first chunk (the client's
    * buffers fill and the server waits: backpressure). Resolves with that chunk and the request.
    */
-  async function heldDownload(path: string) {
+  async function heldDownload(path: string, as = token) {
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     return new Promise<{ status: number; body: string; destroy: () => void }>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port, path: API_PREFIX + path, headers: { authorization: `Bearer ${token}` } },
+        { host: '127.0.0.1', port, path: API_PREFIX + path, headers: { authorization: `Bearer ${as}` } },
         (res) => {
           res.once('data', (chunk: Buffer) => {
             res.pause();
@@ -646,22 +671,109 @@ describe('CSV exports: streaming', () => {
     expect((await get('/admin/transactions/export.csv?id=1')).statusCode).toBe(200);
   }, 60_000);
 
-  it('at most 2 exports run at once: a third answers 503 with Retry-After until one ends', async () => {
+  /** A session of another admin allowed to export the finance lists. */
+  async function otherAdmin(email: string): Promise<string> {
+    await createAdmin(t.db, { email, password: 'secret123', roles: ['finance'] });
+    return t.login(email, 'secret123');
+  }
+  const TOO_MANY = { success: false, message: 'Too many exports in progress, please try again in a moment' };
+
+  it('at most 2 exports at once per admin: their third answers 503 with Retry-After, others still export', async () => {
     const first = await heldDownload('/admin/transactions/export.csv?pay_address=stream-');
     const second = await heldDownload('/admin/transactions/export.csv?pay_address=stream-&sort_by=id');
     expect(await openExports()).toBe(2);
     const third = await get('/admin/withdrawal/export.csv');
     expect(third.statusCode).toBe(503);
     expect(third.headers['retry-after']).toBe('5');
-    expect(third.json()).toEqual({
-      success: false,
-      message: 'Too many exports in progress, please try again in a moment',
-    });
+    expect(third.json()).toEqual(TOO_MANY);
+    // Another admin is not held back by this one's downloads.
+    const other = await otherAdmin('export-other@example.com');
+    const theirs = await t.call('GET', `${API_PREFIX}/admin/withdrawal/export.csv`, { token: other });
+    expect(theirs.statusCode, theirs.body).toBe(200);
     // The lists are not held back by the exports.
     expect((await get('/admin/transactions?per_page=5')).statusCode).toBe(200);
     first.destroy();
     second.destroy();
     await expect.poll(openExports, { timeout: 10_000 }).toBe(0);
     expect((await get('/admin/withdrawal/export.csv')).statusCode).toBe(200);
+  }, 60_000);
+
+  it('at most 4 exports at once in all (each holds a pool connection): a fifth answers 503', async () => {
+    const other = await otherAdmin('export-third@example.com');
+    const held = [
+      await heldDownload('/admin/transactions/export.csv?pay_address=stream-'),
+      await heldDownload('/admin/transactions/export.csv?pay_address=stream-&sort_by=id'),
+      await heldDownload('/admin/transactions/export.csv?pay_address=stream-', other),
+      await heldDownload('/admin/transactions/export.csv?pay_address=stream-&sort_by=id', other),
+    ];
+    expect(held.map((h) => h.status)).toEqual([200, 200, 200, 200]);
+    expect(await openExports()).toBe(4);
+    const fresh = await otherAdmin('export-fresh@example.com');
+    const refused = await t.call('GET', `${API_PREFIX}/admin/withdrawal/export.csv`, { token: fresh });
+    expect([refused.statusCode, refused.json()]).toEqual([503, TOO_MANY]);
+    for (const h of held) h.destroy();
+    await expect.poll(openExports, { timeout: 10_000 }).toBe(0);
+    const now = await t.call('GET', `${API_PREFIX}/admin/withdrawal/export.csv`, { token: fresh });
+    expect(now.statusCode).toBe(200);
+  }, 60_000);
+
+  type ExportRecord = {
+    action: string;
+    admin_id: number;
+    target_type: string;
+    target_id: string;
+    details: { filters: Record<string, unknown>; rows: number; aborted: boolean };
+  };
+  /** The audit records of the exports of one admin (each test has its own, so others' late records never mix in). */
+  const exportRecords = (adminId: number) =>
+    t.db.query<ExportRecord>(
+      `SELECT action, admin_id, target_type, target_id, details FROM audit_log
+        WHERE admin_id = $1 AND action LIKE 'export.%' ORDER BY id`,
+      [adminId],
+    );
+  const adminIdOf = async (email: string) =>
+    (await t.db.query<{ id: number }>('SELECT id FROM admins WHERE email = $1', [email]))[0]!.id;
+
+  it('each export is audited once it ended: who, which export, its filters and the rows sent', async () => {
+    const other = await otherAdmin('export-audited@example.com');
+    const id = await adminIdOf('export-audited@example.com');
+    const res = await t.call(
+      'GET',
+      `${API_PREFIX}/admin/transactions/export.csv?pay_address=stream-1&sort_by=id&sort_type=asc`,
+      { token: other },
+    );
+    expect(res.statusCode).toBe(200);
+    await expect.poll(async () => (await exportRecords(id)).length, { timeout: 10_000 }).toBe(1);
+    const [record] = await exportRecords(id);
+    expect(record).toEqual({
+      action: 'export.transactions',
+      admin_id: id,
+      target_type: 'export',
+      target_id: 'transactions',
+      details: { filters: expect.any(Object), rows: 11_111, aborted: false },
+    });
+    // The filters as the export applied them (defaults included).
+    expect(record!.details.filters).toMatchObject({
+      pay_address: 'stream-1',
+      sort_by: 'id',
+      sort_type: 'asc',
+    });
+  }, 60_000);
+
+  it('an export the client abandons is audited with the rows sent so far, as aborted', async () => {
+    const other = await otherAdmin('export-abandoned@example.com');
+    const id = await adminIdOf('export-abandoned@example.com');
+    const held = await heldDownload('/admin/transactions/export.csv?pay_address=stream-', other);
+    // Nothing is recorded while the download runs (until the buffers are full and it waits).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await exportRecords(id)).toEqual([]);
+    held.destroy();
+    await expect.poll(async () => (await exportRecords(id)).length, { timeout: 10_000 }).toBe(1);
+    const [record] = await exportRecords(id);
+    expect(record).toMatchObject({ action: 'export.transactions', target_id: 'transactions' });
+    expect(record!.details.filters).toMatchObject({ pay_address: 'stream-' });
+    expect(record!.details.aborted).toBe(true);
+    expect(record!.details.rows).toBeGreaterThan(0);
+    expect(record!.details.rows).toBeLessThan(EXTRA);
   }, 60_000);
 });

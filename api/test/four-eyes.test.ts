@@ -1,9 +1,11 @@
 import type { AuditRecord, FourEyesSettings, Paged, Withdrawal } from '@backoffice/shared/contract';
+import { FOUR_EYES } from '@backoffice/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChainTransfer, SimulatedChain } from '../src/modules/payout/chain.ts';
 import { PayoutWorker } from '../src/modules/payout/worker.ts';
+import { SETTINGS_MESSAGES } from '../src/modules/settings/service.ts';
 import { MESSAGES } from '../src/modules/withdrawals/service.ts';
-import { createAdmin, createTestApp, driver, type TestApp } from './helpers.ts';
+import { createAdmin, createTestApp, driver, type TestApp, testClock, totpAt } from './helpers.ts';
 import { makeUser } from './lottery-helpers.ts';
 
 /**
@@ -416,5 +418,243 @@ describe('GET /admin/audit', () => {
     expect((await call('c', 'GET', '/api/admin/audit?from=yesterday')).statusCode).toBe(400);
     expect((await call('c', 'GET', '/api/admin/audit?per_page=1000')).statusCode).toBe(400);
     expect((await t.call('GET', '/api/admin/audit')).statusCode).toBe(401);
+  });
+});
+
+/**
+ * Issue 21: four-eyes must hold against one superadmin. The bypasses: raise the threshold out of reach
+ * (or turn it off) alone; create a second admin (or reset another admin's 2FA and set it up again) and
+ * give the second approval with it.
+ */
+describe('four-eyes against one person (issue 21)', () => {
+  const clock = testClock();
+  let u: TestApp;
+  /** x: the superadmin trying to act alone; peer: an unrelated superadmin. */
+  let x: { id: number; token: string };
+  let peer: { id: number; token: string };
+  let whale: number;
+
+  beforeAll(async () => {
+    u = await createTestApp({ env: { FOUR_EYES_THRESHOLD: THRESHOLD }, clock });
+    x = { id: u.adminId, token: await u.login() };
+    const id = await createAdmin(u.db, { email: 'peer@example.com', password: 'secret123' });
+    peer = { id, token: await u.login('peer@example.com', 'secret123') };
+    whale = await makeUser(u, 'Whale21');
+    await u.db.query(
+      `INSERT INTO ledger (user_id, amount, reason, reference) VALUES ($1, 10000000, 'deposit', 'deposit:whale21')`,
+      [whale],
+    );
+  });
+  afterAll(() => u.close());
+
+  const as = (token: string, method: string, url: string, body?: unknown) =>
+    u.call(method, url, { token, body: body as object | undefined });
+  const settings = async () => (await as(x.token, 'GET', SETTINGS)).json().data as FourEyesSettings;
+  async function bigWithdrawal(): Promise<number> {
+    const [w] = await u.db.query<{ id: number }>(
+      `INSERT INTO withdrawals (user_id, amount, wallet_address, status) VALUES ($1, 5000, $2, 'pending') RETURNING id`,
+      [whale, `0x${'ef'.repeat(20)}`],
+    );
+    await u.db.query(
+      `INSERT INTO ledger (user_id, amount, reason, reference) VALUES ($1, -5000, 'withdrawal', $2)`,
+      [whale, `withdrawal:${w!.id}`],
+    );
+    return w!.id;
+  }
+
+  it('the threshold has a hard upper bound (400)', async () => {
+    for (const huge of ['999999999999', '10000000.00000001']) {
+      const res = await as(x.token, 'PUT', SETTINGS, { threshold: huge });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        success: false,
+        message: `threshold: Threshold must be at most ${FOUR_EYES.max} USDT`,
+      });
+    }
+    expect((await settings()).threshold).toBe(THRESHOLD);
+  });
+
+  it('raising the threshold above the ceiling waits for a second superadmin; the requester cannot approve it', async () => {
+    const raised = '999999';
+    const put = await as(x.token, 'PUT', SETTINGS, { threshold: raised });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().message).toBe(SETTINGS_MESSAGES.awaitingSecond);
+    expect(put.json().data).toMatchObject({
+      threshold: THRESHOLD,
+      source: 'env',
+      pending: { threshold: raised, requestedBy: x.id },
+    });
+    // Not in force: a 5000 withdrawal still needs two admins.
+    const w = await bigWithdrawal();
+    expect(
+      (await as(x.token, 'POST', UPDATE, { withdrawal_id: w, status: 'approved' })).json().data.status,
+    ).toBe('awaiting_approval');
+
+    const self = await as(x.token, 'POST', `${SETTINGS}/approve`, { threshold: raised });
+    expect([self.statusCode, self.json()]).toEqual([
+      409,
+      { success: false, message: SETTINGS_MESSAGES.sameApprover },
+    ]);
+    const other = await as(peer.token, 'POST', `${SETTINGS}/approve`, { threshold: '150000' });
+    expect([other.statusCode, other.json().message]).toEqual([409, SETTINGS_MESSAGES.pendingDiffers]);
+    expect((await settings()).threshold).toBe(THRESHOLD);
+
+    const approved = await as(peer.token, 'POST', `${SETTINGS}/approve`, { threshold: raised });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({ threshold: raised, source: 'setting', pending: null });
+    expect((await as(peer.token, 'POST', `${SETTINGS}/approve`, { threshold: raised })).json().message).toBe(
+      SETTINGS_MESSAGES.noPending,
+    );
+
+    // Both steps are in the audit log.
+    const log = await as(peer.token, 'GET', '/api/admin/audit?action=settings.&sort_type=asc');
+    const steps = (log.json().data as Paged<AuditRecord>).data.map((r) => [r.action, r.adminId, r.after]);
+    expect(steps).toEqual([
+      ['settings.four-eyes', x.id, { threshold: THRESHOLD, source: 'env' }],
+      ['settings.four-eyes-approve', peer.id, { threshold: raised, source: 'setting' }],
+    ]);
+
+    // Lowering back to (or below) the ceiling is a safe change: no second approval.
+    const lower = await as(x.token, 'PUT', SETTINGS, { threshold: FOUR_EYES.approvalCeiling });
+    expect([lower.json().message, lower.json().data.threshold]).toEqual([
+      SETTINGS_MESSAGES.updated,
+      FOUR_EYES.approvalCeiling,
+    ]);
+    await as(x.token, 'PUT', SETTINGS, { threshold: null });
+    expect((await settings()).threshold).toBe(THRESHOLD);
+  });
+
+  it('turning four-eyes off waits for a second superadmin too', async () => {
+    // An API whose FOUR_EYES_THRESHOLD is off: dropping the override turns four-eyes off.
+    const off = await createTestApp({ db: u.db, env: { FOUR_EYES_THRESHOLD: 'off' } });
+    try {
+      const set = await off.call('PUT', SETTINGS, { token: x.token, body: { threshold: '5000' } });
+      expect([set.json().message, set.json().data.threshold]).toEqual([SETTINGS_MESSAGES.updated, '5000']);
+      const put = await off.call('PUT', SETTINGS, { token: x.token, body: { threshold: null } });
+      expect([put.json().message, put.json().data.threshold, put.json().data.pending]).toEqual([
+        SETTINGS_MESSAGES.awaitingSecond,
+        '5000',
+        { threshold: null, requestedBy: x.id, requestedAt: expect.any(String) },
+      ]);
+      const approved = await off.call('POST', `${SETTINGS}/approve`, {
+        token: peer.token,
+        body: { threshold: null },
+      });
+      expect([approved.statusCode, approved.json().data.threshold]).toEqual([200, null]);
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('an admin X created within 24 h cannot give the second approval of X (withdrawal and settings)', async () => {
+    const email = 'fresh-finance@example.com';
+    const created = await as(x.token, 'POST', '/api/admin/admins', {
+      email,
+      name: 'Fresh',
+      roles: ['finance', 'superadmin'],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { oneTimePassword } = created.json().data;
+    const first = await u.call('POST', '/api/admin/auth/login', {
+      body: { email, password: oneTimePassword },
+    });
+    await u.call('POST', '/api/admin/auth/password', {
+      token: first.json().data.token,
+      body: { currentPassword: oneTimePassword, newPassword: 'fresh-pass-1' },
+    });
+    const fresh = (
+      await u.call('POST', '/api/admin/auth/login', { body: { email, password: 'fresh-pass-1' } })
+    ).json().data.token as string;
+
+    const w = await bigWithdrawal();
+    await as(x.token, 'POST', UPDATE, { withdrawal_id: w, status: 'approved' });
+    const second = await as(fresh, 'POST', UPDATE, { withdrawal_id: w, status: 'approved' });
+    expect([second.statusCode, second.json()]).toEqual([
+      403,
+      { success: false, message: MESSAGES.linkedApprover },
+    ]);
+    const bulk = await as(fresh, 'POST', BULK, { withdrawal_ids: [w], status: 'approved' });
+    expect(bulk.json().failed).toEqual([
+      { id: w, status: 'awaiting_approval', message: MESSAGES.linkedApprover },
+    ]);
+    expect(
+      (await u.db.query<{ status: string }>('SELECT status FROM withdrawals WHERE id = $1', [w]))[0]!.status,
+    ).toBe('awaiting_approval');
+    // An unrelated admin completes it.
+    expect(
+      (await as(peer.token, 'POST', UPDATE, { withdrawal_id: w, status: 'approved' })).json().data.status,
+    ).toBe('approved');
+
+    // Nor an account that the fresh one created in turn (one person could chain accounts).
+    const chained = await as(fresh, 'POST', '/api/admin/admins', {
+      email: 'chained@example.com',
+      name: 'Chained',
+      roles: ['finance'],
+    });
+    const chainedOtp = chained.json().data.oneTimePassword as string;
+    const chainedFirst = await u.call('POST', '/api/admin/auth/login', {
+      body: { email: 'chained@example.com', password: chainedOtp },
+    });
+    await u.call('POST', '/api/admin/auth/password', {
+      token: chainedFirst.json().data.token,
+      body: { currentPassword: chainedOtp, newPassword: 'chained-pass-1' },
+    });
+    const chainedToken = (
+      await u.call('POST', '/api/admin/auth/login', {
+        body: { email: 'chained@example.com', password: 'chained-pass-1' },
+      })
+    ).json().data.token as string;
+    const w3 = await bigWithdrawal();
+    await as(x.token, 'POST', UPDATE, { withdrawal_id: w3, status: 'approved' });
+    const third = await as(chainedToken, 'POST', UPDATE, { withdrawal_id: w3, status: 'approved' });
+    expect([third.statusCode, third.json().message]).toEqual([403, MESSAGES.linkedApprover]);
+
+    // Nor can it approve X's settings change.
+    await as(x.token, 'PUT', SETTINGS, { threshold: '500000' });
+    const approve = await as(fresh, 'POST', `${SETTINGS}/approve`, { threshold: '500000' });
+    expect([approve.statusCode, approve.json().message]).toEqual([403, SETTINGS_MESSAGES.linkedApprover]);
+    expect((await settings()).pending?.threshold).toBe('500000');
+    await as(x.token, 'PUT', SETTINGS, { threshold: null }); // withdraws the request
+    expect((await settings()).pending).toBeNull();
+  });
+
+  it('an admin whose 2FA X reset within 24 h, set up again, cannot give the second approval of X', async () => {
+    const email = 'reset-finance@example.com';
+    const id = await createAdmin(u.db, { email, password: 'secret123', roles: ['finance'] });
+    const reset = await as(x.token, 'POST', `/api/admin/admins/${id}/2fa/reset`);
+    expect(reset.statusCode, reset.body).toBe(200);
+    const setup = (
+      await u.call('POST', '/api/admin/auth/login', { body: { email, password: 'secret123' } })
+    ).json().data;
+    clock.advance(30_000);
+    const enabled = await u.call('POST', '/api/admin/auth/2fa/enable', {
+      token: setup.token,
+      body: { userId: setup.userId, secret: setup.secret, token: await totpAt(setup.secret, clock()) },
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    clock.advance(30_000);
+    const login = await u.call('POST', '/api/admin/auth/login', {
+      body: { email, password: 'secret123', twoFactorToken: await totpAt(setup.secret, clock()) },
+    });
+    const token = login.json().data.token as string;
+
+    const w = await bigWithdrawal();
+    await as(x.token, 'POST', UPDATE, { withdrawal_id: w, status: 'approved' });
+    const second = await as(token, 'POST', UPDATE, { withdrawal_id: w, status: 'approved' });
+    expect([second.statusCode, second.json().message]).toEqual([403, MESSAGES.linkedApprover]);
+
+    // The other way round too: X cannot complete what the account it just reset approved first.
+    const w2 = await bigWithdrawal();
+    expect(
+      (await as(token, 'POST', UPDATE, { withdrawal_id: w2, status: 'approved' })).json().data.status,
+    ).toBe('awaiting_approval');
+    expect((await as(x.token, 'POST', UPDATE, { withdrawal_id: w2, status: 'approved' })).statusCode).toBe(
+      403,
+    );
+
+    // An unrelated admin completes it.
+    expect(
+      (await as(peer.token, 'POST', UPDATE, { withdrawal_id: w, status: 'approved' })).json().data.status,
+    ).toBe('approved');
   });
 });

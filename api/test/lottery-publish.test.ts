@@ -31,7 +31,7 @@ async function fails(method: string, url: string, body: unknown, status: number,
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
   expect(res.json()).toEqual({ success: false, message: expect.stringContaining(message) });
 }
-const draw = (id: number) => ok<WinnerEntry[]>('GET', `${BASE}/winners?lottery_id=${id}`);
+const draw = (id: number) => ok<WinnerEntry[]>('POST', `${BASE}/${id}/draw`);
 const asResult = (winners: WinnerEntry[]) =>
   winners.map((w) => ({ rank: w.rank, percentage: w.percentage, ticket_number: w.ticket_number }));
 const balances = async () =>
@@ -153,7 +153,7 @@ describe('POST /admin/lottery/publish', () => {
     });
 
     // Completed: winners are the published ones; lists and lookups follow.
-    const winners = await draw(id);
+    const winners = await ok<WinnerEntry[]>('GET', `${BASE}/winners?lottery_id=${id}`);
     expect(winners.map((w) => [w.rank, w.ticket_number, w.amount, w.prize_distributed])).toEqual(
       details.result!.map((w) => [w.rank, w.ticket_number, w.amount, true]),
     );

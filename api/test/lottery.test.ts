@@ -1,6 +1,6 @@
 import type { Lottery, LotteryDetails, LotteryTicket, Paged, WinnerEntry } from '@backoffice/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testClock } from './helpers.ts';
+import { createAdmin, createTestApp, type TestApp, testClock } from './helpers.ts';
 import { DAY, HOUR, makeLottery, makeTickets, makeUser, units } from './lottery-helpers.ts';
 
 const BASE = '/api/admin/lottery';
@@ -492,7 +492,10 @@ describe('DELETE /admin/lottery/:id', () => {
   });
 });
 
-describe('GET /admin/lottery/winners (draw)', () => {
+describe('winners: POST /admin/lottery/:id/draw draws them, GET /admin/lottery/winners reads', () => {
+  const drawOf = (id: number) => `${BASE}/${id}/draw`;
+  const winnersOf = (id: number) => `${BASE}/winners?lottery_id=${id}`;
+
   it('draws distinct active tickets of the lottery, recorded with seed, time and admin', async () => {
     const id = await makeLottery(t, { start: T0 - 3 * DAY, end: T0 - DAY });
     const other = await makeLottery(t, { start: T0 - 3 * DAY, end: T0 - DAY });
@@ -502,7 +505,7 @@ describe('GET /admin/lottery/winners (draw)', () => {
     await makeTickets(t, other, users, 50);
     const seen = new Set<string>();
     for (let i = 0; i < 8; i++) {
-      const res = await call('GET', `${BASE}/winners?lottery_id=${id}`);
+      const res = await call('POST', drawOf(id));
       expect(res.statusCode, res.body).toBe(200);
       const winners = res.json().data as WinnerEntry[];
       expect(winners.map((w) => [w.rank, w.percentage])).toEqual([
@@ -556,11 +559,13 @@ describe('GET /admin/lottery/winners (draw)', () => {
     const id = await makeLottery(t, { start: T0 - 3 * DAY, end: T0 - DAY });
     const only = await makeTickets(t, id, users, 2);
     await makeTickets(t, id, users, 5, { status: 'inactive' });
-    const winners = await ok<WinnerEntry[]>('GET', `${BASE}/winners?lottery_id=${id}`);
+    const winners = await ok<WinnerEntry[]>('POST', drawOf(id));
     expect(winners.map((w) => w.rank)).toEqual([1, 2]);
     expect(new Set(winners.map((w) => w.ticket_id))).toEqual(new Set(only));
     const empty = await makeLottery(t, { start: T0 - 3 * DAY, end: T0 - DAY });
-    await fails('GET', `${BASE}/winners?lottery_id=${empty}`, undefined, 409, 'no active tickets');
+    await fails('POST', drawOf(empty), undefined, 409, 'no active tickets');
+    // Nothing to draw from: the read answers no winners.
+    expect(await ok<WinnerEntry[]>('GET', winnersOf(empty))).toEqual([]);
   });
 
   it('no winners before the lottery has closed; unknown lottery 404; lottery_id required', async () => {
@@ -581,8 +586,80 @@ describe('GET /admin/lottery/winners (draw)', () => {
       409,
       'only once the lottery has closed',
     );
+    await fails('POST', drawOf(open), undefined, 409, 'only once the lottery has closed');
+    await fails('POST', drawOf(upcoming), undefined, 409, 'only once the lottery has closed');
     await fails('GET', `${BASE}/winners?lottery_id=999999`, undefined, 404, 'Lottery not found');
+    await fails('POST', drawOf(999999), undefined, 404, 'Lottery not found');
     await fails('GET', `${BASE}/winners`, undefined, 400, 'lottery_id');
+  });
+
+  it('a reader (the auditor) reads winners and changes nothing; only lottery:write draws, audited', async () => {
+    const id = await makeLottery(t, { start: T0 - 3 * DAY, end: T0 - DAY });
+    await makeTickets(t, id, users, 10);
+    await createAdmin(t.db, { email: 'draw-auditor@example.com', password: 'secret123', roles: ['auditor'] });
+    const writerId = await createAdmin(t.db, {
+      email: 'draw-writer@example.com',
+      password: 'secret123',
+      roles: ['lottery'],
+    });
+    const auditor = await t.login('draw-auditor@example.com', 'secret123');
+    const writer = await t.login('draw-writer@example.com', 'secret123');
+    const state = async () => ({
+      draws: await t.db.query('SELECT * FROM lottery_draws WHERE lottery_id = $1 ORDER BY id', [id]),
+      audit: await t.db.query('SELECT id FROM audit_log ORDER BY id'),
+    });
+
+    // No draw yet: no winners, and the read writes nothing (it used to draw and record a draw).
+    const before = await state();
+    const read = await t.call('GET', winnersOf(id), { token: auditor });
+    expect([read.statusCode, read.json().data]).toEqual([200, []]);
+    expect(await state()).toEqual(before);
+    // Drawing is a state change: refused to the reader, nothing written.
+    const refused = await t.call('POST', drawOf(id), { token: auditor });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      403,
+      { success: false, message: 'Insufficient permissions' },
+    ]);
+    expect(await state()).toEqual(before);
+
+    // The lottery writer draws: one draw and its audit record, with the seed that reproduces it.
+    const res = await t.call('POST', drawOf(id), { token: writer });
+    expect(res.statusCode, res.body).toBe(200);
+    const drawn = res.json().data as WinnerEntry[];
+    expect(drawn).toHaveLength(3);
+    const draws = await t.db.query<{ id: number; seed: string; admin_id: number }>(
+      'SELECT id, seed, admin_id FROM lottery_draws WHERE lottery_id = $1',
+      [id],
+    );
+    expect(draws).toEqual([{ id: expect.any(Number), seed: expect.any(String), admin_id: writerId }]);
+    const records = await t.db.query(
+      `SELECT action, admin_id, target_type, target_id, details FROM audit_log
+        WHERE action = 'lottery.draw' AND target_id = $1`,
+      [String(id)],
+    );
+    expect(records).toEqual([
+      {
+        action: 'lottery.draw',
+        admin_id: writerId,
+        target_type: 'lottery',
+        target_id: String(id),
+        details: {
+          draw_id: draws[0]!.id,
+          seed: draws[0]!.seed,
+          winners: drawn.map((w) => ({
+            rank: w.rank,
+            ticket_id: w.ticket_id,
+            ticket_number: w.ticket_number,
+          })),
+        },
+      },
+    ]);
+
+    // The reader now sees that draw, still without writing anything.
+    const after = await state();
+    const again = await t.call('GET', winnersOf(id), { token: auditor });
+    expect([again.statusCode, again.json().data]).toEqual([200, drawn]);
+    expect(await state()).toEqual(after);
   });
 });
 

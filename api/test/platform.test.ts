@@ -1,8 +1,7 @@
-import { unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { API_PREFIX, type RouteName, routePath, routes } from '@backoffice/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { MAINTENANCE_CACHE_MS, setMaintenance } from '../src/plugins/maintenance.ts';
+import { createAdmin, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let token: string;
@@ -161,9 +160,9 @@ describe('CORS', () => {
 });
 
 describe('maintenance', () => {
-  it('the flag file turns every /api/admin call into 503, and removing it ends it', async () => {
-    const flag = join(t.dataDir, 'maintenance.flag');
-    writeFileSync(flag, '');
+  it('the shared flag turns every /api/admin call into 503, and turning it off ends it', async () => {
+    await setMaintenance(t.db, true);
+    await new Promise((r) => setTimeout(r, MAINTENANCE_CACHE_MS + 50)); // past the replica's cached read
     try {
       for (const [method, url] of [
         ['GET', '/api/admin/dashboard/stats'],
@@ -182,9 +181,51 @@ describe('maintenance', () => {
         data: { maintenance: true },
       });
     } finally {
-      unlinkSync(flag);
+      await setMaintenance(t.db, false);
     }
+    await new Promise((r) => setTimeout(r, MAINTENANCE_CACHE_MS + 50));
     expect((await t.call('GET', '/api/admin/dashboard/stats', { token })).statusCode).toBe(200);
+  });
+
+  it('operators turn it on and off with PUT /api/ops/maintenance (ops token), audited; it answers while on', async () => {
+    const OPS_TOKEN = 'ops-token-for-the-maintenance-test-0123456789';
+    const m = await createTestApp({ db: t.db, env: { OPS_TOKEN } });
+    const put = (on: boolean, headers: Record<string, string>) =>
+      m.call('PUT', '/api/ops/maintenance', { headers, body: { on, actor: 'ops@example.com' } });
+    try {
+      expect((await put(true, {})).statusCode).toBe(401);
+      expect((await put(true, { 'x-ops-token': `${OPS_TOKEN}x` })).statusCode).toBe(401);
+      // A session without the ops role: no.
+      await createAdmin(t.db, {
+        email: 'finance.maint@example.com',
+        password: 'finance-pass-1',
+        roles: ['finance'],
+      });
+      const finance = await m.login('finance.maint@example.com', 'finance-pass-1');
+      expect((await put(true, { authorization: `Bearer ${finance}` })).statusCode).toBe(403);
+
+      const on = await put(true, { 'x-ops-token': OPS_TOKEN });
+      expect(on.statusCode).toBe(200);
+      expect(on.json()).toEqual({ success: true, message: 'Maintenance is on', data: { maintenance: true } });
+      await new Promise((r) => setTimeout(r, MAINTENANCE_CACHE_MS + 50));
+      expect((await m.call('GET', '/api/admin/dashboard/stats', { token })).statusCode).toBe(503);
+      // The route itself is outside /api/admin: maintenance can be ended while it is on.
+      const off = await put(false, { 'x-ops-token': OPS_TOKEN });
+      expect(off.json().data).toEqual({ maintenance: false });
+      await new Promise((r) => setTimeout(r, MAINTENANCE_CACHE_MS + 50));
+      expect((await m.call('GET', '/api/admin/dashboard/stats', { token })).statusCode).toBe(200);
+
+      const records = await t.db.query<{ admin_email: string; before: unknown; after: unknown }>(
+        `SELECT admin_email, before, after FROM audit_log WHERE action = 'maintenance.set' ORDER BY id`,
+      );
+      expect(records.slice(-2)).toEqual([
+        { admin_email: 'ops@example.com', before: { maintenance: false }, after: { maintenance: true } },
+        { admin_email: 'ops@example.com', before: { maintenance: true }, after: { maintenance: false } },
+      ]);
+    } finally {
+      await setMaintenance(t.db, false);
+      await m.close();
+    }
   });
 
   it('MAINTENANCE=1 does the same', async () => {

@@ -4,7 +4,8 @@ import type { DbHandle } from '../src/db/types.ts';
 import type { SharedStore } from '../src/lib/shared-store/index.ts';
 import { SimulatedChain } from '../src/modules/payout/chain.ts';
 import { PayoutWorker } from '../src/modules/payout/worker.ts';
-import { createAdmin, freshDb } from './helpers.ts';
+import { setMaintenance } from '../src/plugins/maintenance.ts';
+import { createAdmin, createTestApp, freshDb, type TestApp } from './helpers.ts';
 import { kinds, openStore, type StoreApp, storeApp, uniquePrefix } from './shared-store-helpers.ts';
 
 const PASSWORD = 'secret123';
@@ -151,4 +152,37 @@ describe.each(kinds(['postgres', 'redis']))('two API replicas on the $kind store
       expect(await paid(a)).toBe(paidAfter);
     },
   );
+});
+
+// Issue 21: the maintenance flag was a file in each replica's own data folder, so with two replicas an
+// admin was in maintenance on every other call. It is a settings row now: one state for every replica.
+describe('maintenance on two API replicas of one database', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp();
+    b = await createTestApp({ db: a.db });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  const statuses = () =>
+    Promise.all([a, b].map(async (r) => (await r.call('GET', '/api/admin/mines')).statusCode));
+  const healthOf = (r: TestApp) => r.call('GET', '/api/health').then((res) => res.json().data.maintenance);
+
+  it('turned on once, every replica answers 503 (within MAINTENANCE_CACHE_MS); turned off, none does', async () => {
+    expect(await statuses()).not.toContain(503);
+    await setMaintenance(a.db, true);
+    await expect.poll(statuses, { timeout: 5000, interval: 100 }).toEqual([503, 503]);
+    // Stays on: every call of both replicas, not one in two.
+    for (let i = 0; i < 5; i++) expect(await statuses()).toEqual([503, 503]);
+    expect(await healthOf(a)).toBe(true);
+    expect(await healthOf(b)).toBe(true);
+
+    await setMaintenance(a.db, false);
+    await expect.poll(statuses, { timeout: 5000, interval: 100 }).not.toContain(503);
+    expect(await healthOf(b)).toBe(false);
+  });
 });

@@ -187,7 +187,7 @@ export const faultsSuite: Suite = {
       }
     };
     const publish = async (id: number) => {
-      const drawn = await call('GET', `/admin/lottery/winners?lottery_id=${id}`);
+      const drawn = await call('POST', `/admin/lottery/${id}/draw`, {});
       if (drawn?.status === 200) {
         const winners = drawn.json().data as { rank: number; percentage: number; ticket_number: string }[];
         const res = await call('POST', '/admin/lottery/publish', {

@@ -7,12 +7,10 @@ import type { ExpectedFigures } from './expected.ts';
 export interface RunState {
   database: { mode: 'postgres'; name: string; url: string } | { mode: 'pglite'; dir: string };
   dataDir: string;
-  /** `${DATA_DIR}/maintenance.flag`: while it exists every /api/admin call answers 503. */
-  maintenanceFlag: string;
   expected: ExpectedFigures;
   /** Admins with 2FA enabled, each with a live session made in set-up. */
   twoFactor: Record<
-    'main' | 'signout' | 'revoked' | 'replace' | 'ops' | 'field1' | 'field2',
+    'main' | 'signout' | 'revoked' | 'replace' | 'ops' | 'field1' | 'field2' | 'approver',
     TwoFactorAdmin & { session: Session }
   >;
   /** Admins that never set up 2FA. */

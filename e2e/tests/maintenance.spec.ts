@@ -1,11 +1,11 @@
-import { rmSync, writeFileSync } from 'node:fs';
 import { expect, sidebar, test } from '../support/fixtures.ts';
+import { setMaintenance } from '../support/maintenance.ts';
 
 // Spec 4: a 503 leads to /maintenance (once); the API answers 503 'Server is under maintenance' on
-// every /api/admin call while ${DATA_DIR}/maintenance.flag exists.
+// every /api/admin call while maintenance is on (`pnpm maintenance on`: a flag every replica shares).
 
-test('503 shows the maintenance page; Try Again returns once the server is back', async ({ page, state }) => {
-  writeFileSync(state.maintenanceFlag, 'e2e\n');
+test('503 shows the maintenance page; Try Again returns once the server is back', async ({ page }) => {
+  await setMaintenance(true);
   try {
     await page.goto('/');
     await expect(page).toHaveURL(/\/maintenance$/);
@@ -17,7 +17,7 @@ test('503 shows the maintenance page; Try Again returns once the server is back'
     await expect(page.getByText('Server is still under maintenance')).toBeVisible();
     await expect(page).toHaveURL(/\/maintenance$/);
   } finally {
-    rmSync(state.maintenanceFlag, { force: true });
+    await setMaintenance(false);
   }
   await page.getByRole('button', { name: 'Try Again' }).click();
   await expect(page).toHaveURL(/\/$/);

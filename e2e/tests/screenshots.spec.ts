@@ -1,7 +1,7 @@
-import { rmSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { shellOrigin } from '../support/config.ts';
 import { expect, minesServer, test } from '../support/fixtures.ts';
+import { setMaintenance } from '../support/maintenance.ts';
 import { saveScreenshot } from '../support/screenshot.ts';
 import { storageStateFor } from '../support/state.ts';
 
@@ -75,13 +75,13 @@ for (const viewport of viewports) {
       await page.goto('/maintenance');
       await expect(page.getByRole('heading', { name: 'All systems operational' })).toBeVisible();
       await shot(page, 'maintenance-none');
-      writeFileSync(state.maintenanceFlag, 'e2e\n');
+      await setMaintenance(true);
       try {
         await page.goto('/maintenance');
         await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
         await shot(page, 'maintenance');
       } finally {
-        rmSync(state.maintenanceFlag, { force: true });
+        await setMaintenance(false);
       }
 
       await minesServer('stop');

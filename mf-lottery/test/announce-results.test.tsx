@@ -39,7 +39,7 @@ function openPublish(routes = {}) {
   return renderLottery('/lottery/publish/7', {
     'GET /admin/lottery/details/7': () => ok(LOTTERY),
     'GET /admin/lottery/tickets': ticketsPage,
-    'GET /admin/lottery/winners': () => ok(DRAW),
+    'POST /admin/lottery/7/draw': () => ok(DRAW),
     'GET /admin/lottery': () => paged([]),
     ...routes,
   });
@@ -61,6 +61,8 @@ async function publishConfirmed() {
   const dialog = await screen.findByRole('alertdialog', { name: 'Publish Results' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Publish Results' }));
 }
+/** The publish call (Generate is a POST too: the draw). */
+const isPublish = (r: RecordedRequest) => r.method === 'POST' && r.path === '/admin/lottery/publish';
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 /** Clicks Generate once the lottery is loaded (the button is disabled until then). */
@@ -91,7 +93,7 @@ describe('Announce Results (/lottery/publish/:id)', () => {
   it('generates winners (3 placeholders meanwhile), then Regenerate; Publish only with winners', async () => {
     const draw = deferred<unknown>();
     const { container } = { container: document.body };
-    openPublish({ 'GET /admin/lottery/winners': () => draw.promise });
+    openPublish({ 'POST /admin/lottery/7/draw': () => draw.promise });
     await screen.findByText('Mega Pool', { selector: '.lottery-card__name' });
     expect(button('Publish').disabled).toBe(true);
     fireEvent.click(button('Generate'));
@@ -206,12 +208,12 @@ describe('Announce Results (/lottery/publish/:id)', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' })),
     );
-    expect(host.requests.some((r) => r.method === 'POST')).toBe(false);
+    expect(host.requests.some(isPublish)).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Publish Results' }));
     await screen.findByRole('heading', { name: 'Completed Lotteries', level: 1 });
     expect(currentPath()).toBe('/lottery/completed');
     expect(host.toasts).toContainEqual({ type: 'success', message: 'Results published successfully!' });
-    expect(host.requests.find((r) => r.method === 'POST')?.body).toEqual({
+    expect(host.requests.find(isPublish)?.body).toEqual({
       lottery_id: 7,
       result: [
         { rank: 1, percentage: 50, ticket_number: 'AA11111' },
@@ -256,7 +258,7 @@ describe('Announce Results (/lottery/publish/:id)', () => {
       await waitFor(() => expect(document.activeElement).toBe(cancel));
       fireEvent.click(cancel);
       await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-      expect(host.requests.some((r) => r.method === 'POST')).toBe(false);
+      expect(host.requests.some(isPublish)).toBe(false);
       expect(host.toasts).toEqual([]);
       expect(currentPath()).toBe('/lottery/publish/7');
     });
@@ -269,7 +271,7 @@ describe('Announce Results (/lottery/publish/:id)', () => {
       );
       fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Escape' });
       await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-      expect(host.requests.some((r) => r.method === 'POST')).toBe(false);
+      expect(host.requests.some(isPublish)).toBe(false);
       expect(button('Publish').disabled).toBe(false);
     });
 
@@ -279,8 +281,8 @@ describe('Announce Results (/lottery/publish/:id)', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Publish Now' }));
       await screen.findByRole('heading', { name: 'Completed Lotteries', level: 1 });
       expect(currentPath()).toBe('/lottery/completed');
-      expect(host.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-      expect(host.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ lottery_id: 7 });
+      expect(host.requests.filter(isPublish)).toHaveLength(1);
+      expect(host.requests.find(isPublish)?.body).toMatchObject({ lottery_id: 7 });
       expect(host.toasts).toContainEqual({ type: 'success', message: 'Results published successfully!' });
     });
   });
@@ -293,13 +295,13 @@ describe('Announce Results (/lottery/publish/:id)', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Publish Results' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(host.requests.some((r) => r.method === 'POST')).toBe(false);
+    expect(host.requests.some(isPublish)).toBe(false);
     expect(currentPath()).toBe('/lottery/publish/7');
   });
 
   it('fewer tickets than ranks: pays only the winners drawn, the rest stays with the admin', async () => {
     openPublish({
-      'GET /admin/lottery/winners': () =>
+      'POST /admin/lottery/7/draw': () =>
         ok([
           { ...winner(1, 50, 'AA11111', 'alice'), amount: '500' },
           { ...winner(2, 20, 'BB22222', 'bob'), amount: '200' },
@@ -317,7 +319,7 @@ describe('Announce Results (/lottery/publish/:id)', () => {
     let publishCalls = 0;
     let drawCalls = 0;
     const host = openPublish({
-      'GET /admin/lottery/winners': () => {
+      'POST /admin/lottery/7/draw': () => {
         drawCalls += 1;
         if (drawCalls === 1) throw new ApiError('Network error', { kind: 'network' });
         if (drawCalls === 2) return { success: false, message: '' };
@@ -412,7 +414,7 @@ describe('Announce Results (/lottery/publish/:id)', () => {
             ],
           }),
         ),
-      'GET /admin/lottery/winners': () =>
+      'POST /admin/lottery/7/draw': () =>
         ok([
           { ...winner(1, 26.67, 'AA11111', 'alice'), amount: '16.00' },
           winner(2, 26.66, 'BB22222', 'bob'),

@@ -385,8 +385,9 @@ describe('routes catalogue', () => {
     expect(new Set(all).size).toBe(all.length);
     // The 31 calls of the spec's table, the health check, the user page (/users/{id}) and
     // POST /admin/auth/2fa/setup (replacing a working 2FA with the current password and code), and
-    // POST /admin/lottery/:id/complete-without-winners (issue 12); issue 13's governance, audit and export
-    // routes and issue 19's release routes come on top.
+    // POST /admin/lottery/:id/complete-without-winners (issue 12), POST /admin/lottery/:id/draw (issue 21:
+    // the draw left the GET of the winners); issue 13's governance, audit and export routes and issue 19's
+    // release routes come on top.
     const issue13 = new Set([
       ...Object.keys(governanceRoutes),
       ...Object.keys(auditRoutes),
@@ -396,8 +397,9 @@ describe('routes catalogue', () => {
     const keys = Object.entries(routes)
       .filter(([name]) => !issue13.has(name))
       .map(([, r]) => `${r.method} ${r.path}`);
-    expect(keys).toHaveLength(35);
+    expect(keys).toHaveLength(36);
     expect(keys).toContain('POST /admin/lottery/:id/complete-without-winners');
+    expect(keys).toContain('POST /admin/lottery/:id/draw');
     expect(keys).toContain('POST /admin/auth/2fa/setup');
     expect(keys).toContain('GET /admin/user/:id');
     for (const r of Object.values(routes)) expect(r.response).toBeDefined();

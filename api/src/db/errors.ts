@@ -18,6 +18,15 @@ const GAVE_UP = new Set([
   '53300', // too_many_connections
 ]);
 
+/**
+ * SQLSTATEs of a transaction the server aborted because of a concurrent one: the work was right, its
+ * timing was not. db/retry.ts runs the transaction again; when that keeps failing the API answers 503.
+ */
+const CONFLICT = new Set([
+  '40001', // serialization_failure
+  '40P01', // deadlock_detected
+]);
+
 /** Socket errors of the driver (no answer from the server at all). */
 const SOCKET = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -41,6 +50,12 @@ export function isConnectionLost(err: unknown): boolean {
   const code = codeOf(err);
   if (code && (SESSION_ENDED.has(code) || code.startsWith('08') || SOCKET.has(code))) return true;
   return DRIVER_MESSAGES.some((m) => err.message.includes(m));
+}
+
+/** True for a deadlock victim or a serialization failure (a retry may succeed). */
+export function isTransactionConflict(err: unknown): boolean {
+  const code = codeOf(err);
+  return code !== undefined && CONFLICT.has(code);
 }
 
 /**

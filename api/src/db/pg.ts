@@ -3,6 +3,7 @@ import type { DbTimeouts } from '../config.ts';
 import { openPgCursor } from './cursor.ts';
 import { isConnectionLost } from './errors.ts';
 import { parsers } from './parsers.ts';
+import { retryConflicts } from './retry.ts';
 import type { Db, DbHandle } from './types.ts';
 
 const types = {
@@ -87,7 +88,7 @@ export function createPgDb(
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const transaction: Db['transaction'] = async (fn) => {
+  const attempt: Db['transaction'] = async (fn) => {
     const client = await pool.connect();
     const txDb: Db = { ...runner(client, untimedScripts), transaction: (inner) => inner(txDb) };
     let broken: Error | undefined;
@@ -109,6 +110,8 @@ export function createPgDb(
       client.release(broken);
     }
   };
+  // A deadlock victim or serialization failure runs again whole (db/retry.ts); nested calls do not retry.
+  const transaction: Db['transaction'] = (fn) => retryConflicts(() => attempt(fn));
   return {
     ...runner(pool, untimedScripts),
     transaction,

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { openPgliteCursor } from './cursor.ts';
 import { parsers } from './parsers.ts';
+import { retryConflicts } from './retry.ts';
 import type { Db, DbHandle } from './types.ts';
 
 type Runner = Pick<PGlite, 'query' | 'exec'> | Transaction;
@@ -34,11 +35,15 @@ export async function createPgliteDb(options: PgliteOptions = {}): Promise<DbHan
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers,
   });
+  // One connection has no deadlocks, but a trigger or function may still raise 40001: retried as on
+  // PostgreSQL (db/retry.ts), so both drivers behave alike.
   const transaction: Db['transaction'] = (fn) =>
-    pglite.transaction((tx) => {
-      const txDb: Db = wrap(tx, (inner) => inner(txDb));
-      return fn(txDb);
-    });
+    retryConflicts(() =>
+      pglite.transaction((tx) => {
+        const txDb: Db = wrap(tx, (inner) => inner(txDb));
+        return fn(txDb);
+      }),
+    );
   const db = wrap(pglite, transaction);
   return {
     ...db,

@@ -20,3 +20,8 @@ export const RETRY_AFTER_SECONDS = 2;
 /** The database is away or timed out: the request may succeed when repeated. */
 export const serviceUnavailable = () =>
   new HttpError(503, SERVICE_UNAVAILABLE, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+
+export const TRANSACTION_CONFLICT = 'The database was busy with conflicting changes: please try again';
+/** A transaction kept losing to concurrent ones (deadlock, serialization failure) after its retries. */
+export const transactionConflict = () =>
+  new HttpError(503, TRANSACTION_CONFLICT, { 'retry-after': String(RETRY_AFTER_SECONDS) });

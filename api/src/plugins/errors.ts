@@ -1,7 +1,7 @@
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/errors.ts';
-import { HttpError, serviceUnavailable } from '../lib/http-error.ts';
+import { isDatabaseUnavailable, isTransactionConflict } from '../db/errors.ts';
+import { HttpError, serviceUnavailable, transactionConflict } from '../lib/http-error.ts';
 import { globalPlugin } from './plugin.ts';
 import { ResponseContractError } from './response-serializer.ts';
 
@@ -15,6 +15,7 @@ const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replac
  * Validation -> 400 naming the field ("email: Invalid email format"); unknown route -> 404;
  * a database fault (connection lost, pool or statement/lock timeout: db/errors.ts) -> 503
  * 'Service temporarily unavailable' with Retry-After (logged at warn: the request may be repeated);
+ * a deadlock or serialization failure that outlived its retries (db/retry.ts) -> 503 saying so;
  * anything unexpected -> 500 without details (logged server-side, never a stack trace).
  */
 export const errorsPlugin = globalPlugin('errors', async (app) => {
@@ -34,6 +35,16 @@ export const errorsPlugin = globalPlugin('errors', async (app) => {
     if (error instanceof ResponseContractError) {
       request.log.error({ err: error, issues: error.issues }, 'response does not match its schema');
       return reply.status(500).send({ success: false, message: UNEXPECTED });
+    }
+    if (isTransactionConflict(error)) {
+      // A transaction was retried already (db/retry.ts), a lone statement is not: either way it rolled
+      // back, so the client may repeat the call.
+      request.log.warn({ err: error }, 'deadlock or serialization failure');
+      const conflict = transactionConflict();
+      return reply
+        .status(conflict.statusCode)
+        .headers(conflict.headers)
+        .send({ success: false, message: conflict.message });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

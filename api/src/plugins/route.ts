@@ -55,6 +55,8 @@ export function defineRoute<const R extends RouteDef>(
     url: API_PREFIX + def.path,
     // The auth plugin checks the token and that the admin's current roles grant `permission` (else 403).
     config: { auth: def.auth, permission: def.permission },
+    // Most bodies are small (buildApp's default); the catalogue names the few routes that need more.
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     schema: {
       tags: options.tags,
       summary: options.summary,
@@ -109,6 +111,9 @@ type CsvRouteDef = RouteDef & { response: typeof csvFile };
  * Registers a CSV export of the catalogue (its response is `csvFile`): params and query are validated
  * as for any route (a bad filter answers the list's 400), then the handler's export is streamed
  * (lib/csv/export.ts) with the file named after the app clock's day.
+ *
+ * Audit: data leaving the platform is recorded, once the download ended (the row count is known only
+ * then): action `export.<name>`, the filters, the rows sent and whether the client abandoned it.
  */
 export function defineCsvRoute<const R extends CsvRouteDef, Row>(
   app: FastifyInstance,
@@ -119,7 +124,22 @@ export function defineCsvRoute<const R extends CsvRouteDef, Row>(
   defineRoute(app, def, options, async (ctx) => {
     const spec = await handler(ctx);
     // A stream answer: Fastify sends it as it is and ends it when the client goes away.
-    const reply = await sendCsv(ctx.reply, app.db, spec, { now: new Date(app.clock()) });
+    const reply = await sendCsv(ctx.reply, app.db, spec, {
+      now: new Date(app.clock()),
+      adminId: ctx.admin.id,
+      onEnd: ({ rows, aborted }) => {
+        // Not in a transaction: the export changed nothing. The answer is gone by now, so a failure
+        // here can only be logged.
+        ctx.audit
+          .record(app.db, {
+            action: `export.${spec.name}`,
+            targetType: 'export',
+            targetId: spec.name,
+            details: { filters: ctx.query ?? {}, rows, aborted },
+          })
+          .catch((err: unknown) => ctx.request.log.error({ err }, 'export audit record not written'));
+      },
+    });
     return reply as unknown as z.output<R['response']>;
   });
 }

@@ -23,8 +23,10 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /** Security headers, CORS limited to CORS_ORIGINS (with credentials), cookies. */
 export const securityPlugin = globalPlugin('security', async (app) => {
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
+    // Every answer, errors included, names its request: the console shows it, support finds the log line.
+    reply.header('x-request-id', request.id);
     done();
   });
   const allowed = new Set(app.config.corsOrigins);
@@ -34,7 +36,8 @@ export const securityPlugin = globalPlugin('security', async (app) => {
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization', 'Accept', 'X-XSRF-TOKEN'],
     // A console on another origin reads an export's file name and row count (its progress).
-    exposedHeaders: ['Content-Disposition', 'X-Total-Count'],
+    // And the request id of any answer, which it shows in error messages ('reference ...').
+    exposedHeaders: ['Content-Disposition', 'X-Total-Count', 'X-Request-Id'],
     maxAge: 600,
   });
   await app.register(cookie);

@@ -96,7 +96,7 @@ const publish100k: ActionCase = {
          FROM generate_series(1, $2::int) g, buyers b`,
       [id, TICKETS],
     );
-    const drawn = (await ctx.call('GET', `/admin/lottery/winners?lottery_id=${id}`)) as {
+    const drawn = (await ctx.call('POST', `/admin/lottery/${id}/draw`, {})) as {
       data: { rank: number; percentage: number; ticket_number: string }[];
     };
     return {

@@ -55,7 +55,7 @@ export async function deleteLottery(http: HostHttpClient, id: number): Promise<v
   ensureSuccess(await http.call(endpoints.lotteryDelete, { params: { id } }));
 }
 
-/** Published winners of a completed lottery, or a fresh random draw for a closed one. */
+/** Published winners of a completed lottery, or the latest draw of a closed one (read only). */
 export async function getWinners(
   http: HostHttpClient,
   lotteryId: number,
@@ -63,6 +63,11 @@ export async function getWinners(
 ): Promise<WinnerEntry[]> {
   const answer = await http.call(endpoints.lotteryWinners, { query: { lottery_id: lotteryId } }, { signal });
   return ensureSuccess(answer).data ?? [];
+}
+
+/** A fresh random draw of a closed lottery (Generate / Regenerate): recorded and audited by the API. */
+export async function drawWinners(http: HostHttpClient, lotteryId: number): Promise<WinnerEntry[]> {
+  return ensureSuccess(await http.call(endpoints.lotteryDraw, { params: { id: lotteryId } })).data ?? [];
 }
 
 /** A ticket by number, optionally within one lottery. */

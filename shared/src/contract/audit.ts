@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalAtMost, FOUR_EYES } from '../rules/constants.ts';
 import { envelope, id, isoDate, money, paged } from './envelope.ts';
 import { hasNoNul, idNumber, NUL_MESSAGE } from './input.ts';
 import { optionalDateParam, optionalIdParam, optionalText, pageParam, sizeParam, sortType } from './query.ts';
@@ -58,7 +59,7 @@ export const auditDetailsParams = z.object({ id: idNumber('Audit record id must 
 export const auditDetailsResponse = envelope(auditRecordSchema);
 export type AuditDetailsResponse = z.infer<typeof auditDetailsResponse>;
 
-/** A four-eyes threshold in USDT: a positive decimal string with at most 8 decimals. */
+/** A four-eyes threshold in USDT: a positive decimal string with at most 8 decimals, at most FOUR_EYES.max. */
 export const thresholdText = z
   .string({ error: 'Threshold must be a decimal amount such as "10000"' })
   .trim()
@@ -67,7 +68,12 @@ export const thresholdText = z
     z
       .string()
       .regex(/^\d{1,12}(\.\d{1,8})?$/, 'Threshold must be a positive amount with at most 8 decimals')
-      .refine((v) => /[1-9]/.test(v), 'Threshold must be greater than 0'),
+      .refine((v) => /[1-9]/.test(v), 'Threshold must be greater than 0')
+      .refine(
+        // Only once the form is valid (zod runs every check; the regex has already reported the rest).
+        (v) => !/^\d+(\.\d+)?$/.test(v) || decimalAtMost(v, FOUR_EYES.max),
+        `Threshold must be at most ${FOUR_EYES.max} USDT`,
+      ),
   );
 
 /**
@@ -84,6 +90,12 @@ export const fourEyesSettingsSchema = z.object({
   settingThreshold: money.nullable(),
   updatedAt: isoDate.nullable(),
   updatedBy: id.nullable(),
+  /**
+   * A change waiting for a second superadmin (raising the threshold in force above
+   * FOUR_EYES.approvalCeiling, or turning four-eyes off): `threshold` as asked in the PUT (null: drop the
+   * override). Not in force until approved.
+   */
+  pending: z.object({ threshold: money.nullable(), requestedBy: id, requestedAt: isoDate }).nullable(),
 });
 export type FourEyesSettings = z.infer<typeof fourEyesSettingsSchema>;
 
@@ -97,3 +109,8 @@ export const fourEyesSettingsBody = z.object({
   threshold: thresholdText.nullable(),
 });
 export type FourEyesSettingsBody = z.infer<typeof fourEyesSettingsBody>;
+
+// POST /admin/settings/four-eyes/approve: a second superadmin approves the pending change. The body
+// repeats the change approved, so a pending change replaced meanwhile is never approved unseen.
+export const fourEyesSettingsApproveBody = fourEyesSettingsBody;
+export type FourEyesSettingsApproveBody = FourEyesSettingsBody;

@@ -24,11 +24,16 @@ export type AdminStatus = z.infer<typeof adminStatusSchema>;
 export const tokenScopes = ['session', '2fa-setup', 'password-change'] as const;
 export type TokenScope = (typeof tokenScopes)[number];
 
-/** JWT payload (HS256). `sub` is the admin id as a string (RFC 7519). */
+/**
+ * JWT payload (HS256). `sub` is the admin id as a string (RFC 7519). `role`: the admin's roles at
+ * sign-in (the spec's "payload carries a role"; an admin may hold several), for the console to read.
+ * Informational only: the API authorises from the roles the session row gives now, never from it.
+ */
 export const jwtPayloadSchema = z.object({
   sub: z.string(),
   jti: z.string(),
   scope: z.enum(tokenScopes),
+  role: z.array(governanceRoleSchema).optional(),
   iat: z.number().optional(),
   exp: z.number().optional(),
 });

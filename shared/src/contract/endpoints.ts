@@ -98,6 +98,13 @@ export const endpoints = {
     path: '/admin/lottery/winners',
     permission: 'lottery:read',
   },
+  lotteryDraw: {
+    name: 'lotteryDraw',
+    method: 'POST',
+    path: '/admin/lottery/:id/draw',
+    permission: 'lottery:write',
+    audit: 'lottery.draw',
+  },
   lotteryTicketLookup: {
     name: 'lotteryTicketLookup',
     method: 'GET',
@@ -291,6 +298,13 @@ export const endpoints = {
     permission: 'admins:manage',
     audit: 'settings.four-eyes',
   },
+  fourEyesSettingsApprove: {
+    name: 'fourEyesSettingsApprove',
+    method: 'POST',
+    path: '/admin/settings/four-eyes/approve',
+    permission: 'admins:manage',
+    audit: 'settings.four-eyes-approve',
+  },
   withdrawalsExport: {
     name: 'withdrawalsExport',
     method: 'GET',
@@ -372,5 +386,12 @@ export const endpoints = {
     path: '/admin/releases/:area/:version',
     permission: 'releases:manage',
     audit: 'release.prune',
+  },
+  maintenanceSet: {
+    name: 'maintenanceSet',
+    method: 'PUT',
+    path: '/ops/maintenance',
+    permission: 'releases:manage',
+    audit: 'maintenance.set',
   },
 } as const;

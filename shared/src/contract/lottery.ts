@@ -271,12 +271,18 @@ export const lotteryDeleteParams = idParams;
 export const lotteryDeleteResponse = messageResponse;
 export type LotteryDeleteResponse = z.infer<typeof lotteryDeleteResponse>;
 
-// GET /admin/lottery/winners?lottery_id= (published winners of a completed lottery, or random ones to publish)
+// GET /admin/lottery/winners?lottery_id= (read only: the published winners of a completed lottery, or
+// the latest draw of a closed one, none before a draw)
 const lotteryIdInput = idNumber('Invalid lottery id', 'Invalid lottery id', 'lottery_id is required');
 export const lotteryWinnersQuery = z.object({ lottery_id: lotteryIdInput });
 export type LotteryWinnersQuery = z.infer<typeof lotteryWinnersQuery>;
 export const lotteryWinnersResponse = envelope(z.array(winnerEntrySchema));
 export type LotteryWinnersResponse = z.infer<typeof lotteryWinnersResponse>;
+
+// POST /admin/lottery/:id/draw (a fresh random draw of a closed lottery, recorded and audited)
+export const lotteryDrawParams = idParams;
+export const lotteryDrawResponse = lotteryWinnersResponse;
+export type LotteryDrawResponse = z.infer<typeof lotteryDrawResponse>;
 
 // GET /admin/lottery/ticket/:ticketNumber
 export const lotteryTicketLookupParams = z.object({

@@ -246,3 +246,10 @@ export const fieldReportBody = z.object({
 });
 export type FieldReportBody = z.input<typeof fieldReportBody>;
 export const fieldReportResponse = envelope(z.object({ rolledBack: z.boolean() }));
+
+// ---- Maintenance (issue 21): one flag for every replica, set by an operator ----
+export const maintenanceBody = z.object({
+  on: z.boolean({ error: 'on must be true or false' }),
+  actor,
+});
+export const maintenanceResponse = envelope(z.object({ maintenance: z.boolean() }));

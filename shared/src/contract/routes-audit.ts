@@ -35,4 +35,13 @@ export const auditRoutes = {
     body: audit.fourEyesSettingsBody,
     response: audit.fourEyesSettingsResponse,
   },
+  fourEyesSettingsApprove: {
+    method: 'POST',
+    path: '/admin/settings/four-eyes/approve',
+    auth: 'session',
+    permission: 'admins:manage',
+    audit: 'settings.four-eyes-approve',
+    body: audit.fourEyesSettingsApproveBody,
+    response: audit.fourEyesSettingsResponse,
+  },
 } as const satisfies Record<string, RouteDef>;

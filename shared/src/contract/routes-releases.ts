@@ -23,6 +23,8 @@ export const releaseRoutes = {
     permission: 'signed-in',
     audit: 'release.auto-rollback',
     body: releases.fieldReportBody,
+    // A stack of 4,000 characters (up to 3 bytes each in UTF-8) plus its message and route.
+    bodyLimit: 32 * 1024,
     response: releases.fieldReportResponse,
   },
   releasesList: {
@@ -60,5 +62,18 @@ export const releaseRoutes = {
     params: releases.releaseVersionParams,
     body: releases.releasePruneBody,
     response: releases.releaseChangeResponse,
+  },
+  /**
+   * Maintenance on or off for every replica (issue 21), for operators: the ops token (the CLI, a
+   * deploy script) or an ops admin. Outside /admin, which answers 503 while maintenance is on.
+   */
+  maintenanceSet: {
+    method: 'PUT',
+    path: '/ops/maintenance',
+    auth: 'ops',
+    permission: 'releases:manage',
+    audit: 'maintenance.set',
+    body: releases.maintenanceBody,
+    response: releases.maintenanceResponse,
   },
 } as const satisfies Record<string, RouteDef>;

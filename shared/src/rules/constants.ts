@@ -102,3 +102,23 @@ export const SUPPORT_TEXT = {
 } as const;
 
 export const BSC_EXPLORER_URL = 'https://bscscan.com';
+
+/**
+ * Four-eyes threshold limits (USDT, issue 21), so one superadmin cannot switch four-eyes off in all but
+ * name. `max`: no threshold above it is accepted at all. `approvalCeiling`: raising the threshold in force
+ * above it (10x the default FOUR_EYES_THRESHOLD of 10,000), or turning four-eyes off, only takes effect
+ * once a second superadmin approves it.
+ */
+export const FOUR_EYES = {
+  max: '10000000',
+  approvalCeiling: '100000',
+} as const;
+
+/** a <= b for non-negative decimal strings ('100000.5' vs '100000'), exact at any number of decimals. */
+export function decimalAtMost(a: string, b: string): boolean {
+  const [ai = '0', af = ''] = a.split('.');
+  const [bi = '0', bf = ''] = b.split('.');
+  const width = Math.max(af.length, bf.length);
+  const scaled = (i: string, f: string) => BigInt(i + f.padEnd(width, '0'));
+  return scaled(ai, af) <= scaled(bi, bf);
+}

@@ -1,29 +1,27 @@
 /**
  * CSV text (RFC 4180): fields separated by commas, records ended by CRLF, a field holding a comma, a
- * double quote, CR or LF enclosed in double quotes with its quotes doubled.
+ * semicolon, a double quote, CR or LF enclosed in double quotes with its quotes doubled.
  */
 
 /** A plain decimal number ("-12.5", "3"): left as it is even though it may start with '-'. */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
-const NEEDS_QUOTES = /[",\r\n]/;
+/** `;` too: a spreadsheet whose locale separates by ';' would split 'ok;=1+1' and read '=1+1' alone. */
+const NEEDS_QUOTES = /[",;\r\n]/;
+
+/** Tab or CR first can shift a cell into a formula. */
+const SHIFTING_START = /^[\t\r]/;
+const FORMULA_START = /^[=+\-@]/;
 
 /**
- * Whether a text starts with what makes a spreadsheet read the cell as a formula (= + - @), or with tab
- * or CR (which can shift it into one): such a cell gets a leading apostrophe (OWASP "CSV injection").
+ * Whether a text starts with what makes a spreadsheet read the cell as a formula (= + - @), also after
+ * leading whitespace (spreadsheets skip it: ' =1+1' is a formula), or with tab or CR: such a cell gets a
+ * leading apostrophe (OWASP "CSV injection").
  */
 function looksLikeFormula(text: string): boolean {
-  switch (text.charCodeAt(0)) {
-    case 61: // =
-    case 43: // +
-    case 45: // -
-    case 64: // @
-    case 9: // tab
-    case 13: // CR
-      return !PLAIN_NUMBER.test(text);
-    default:
-      return false;
-  }
+  if (SHIFTING_START.test(text)) return true;
+  const start = text.trimStart();
+  return FORMULA_START.test(start) && !PLAIN_NUMBER.test(start);
 }
 
 /** One field: null and undefined empty, numbers as they are, dates ISO, objects JSON; guarded and quoted. */

@@ -110,25 +110,27 @@ export class AuthService {
   }
 
   /**
-   * Records a session row (the token is valid only while it is live) and signs its JWT. The roles are
-   * not in the token: the API reads the current ones with the session row.
+   * Records a session row (the token is valid only while it is live) and signs its JWT. The roles go in
+   * the `role` claim for the console to read (spec), but the API never trusts them: it reads the current
+   * ones with the session row on every call.
    */
   private async issueToken(
     db: Db,
-    adminId: number,
+    admin: Pick<repo.AdminRow, 'id' | 'roles'>,
     scope: TokenScope,
     client: repo.ClientInfo = {},
   ): Promise<string> {
     const jti = randomUUID();
     const ttl = scope === 'session' ? this.deps.config.sessionTtlSeconds : this.deps.config.setupTtlSeconds;
     const iat = Math.floor(Date.now() / 1000);
+    const adminId = admin.id;
     await repo.insertSession(db, { jti, adminId, scope, expiresAt: new Date((iat + ttl) * 1000), ...client });
-    return this.deps.sign({ sub: String(adminId), jti, scope, iat, exp: iat + ttl });
+    return this.deps.sign({ sub: String(adminId), jti, scope, role: [...admin.roles], iat, exp: iat + ttl });
   }
 
   private async session(db: Db, admin: repo.AdminRow, client: repo.ClientInfo): Promise<SessionData> {
     await repo.touchLastLogin(db, admin.id);
-    return { token: await this.issueToken(db, admin.id, 'session', client), user: toUser(admin) };
+    return { token: await this.issueToken(db, admin, 'session', client), user: toUser(admin) };
   }
 
   /**
@@ -141,7 +143,7 @@ export class AuthService {
     audit: AuditWriter,
   ): Promise<LoginResult> {
     return audit.transaction(this.deps.db, async (tx) => {
-      const token = await this.issueToken(tx, admin.id, 'password-change', client);
+      const token = await this.issueToken(tx, admin, 'password-change', client);
       await audit.record(tx, {
         action: SIGN_IN_AUDIT.passwordOk,
         actor: adminActor(admin),
@@ -252,7 +254,7 @@ export class AuthService {
     ) {
       return audit.transaction(this.deps.db, async (tx) => {
         const setup = await this.newPendingSecret(admin, tx);
-        const token = await this.issueToken(tx, admin.id, '2fa-setup', client);
+        const token = await this.issueToken(tx, admin, '2fa-setup', client);
         await audit.record(tx, {
           ...target,
           action: SIGN_IN_AUDIT.passwordOk,

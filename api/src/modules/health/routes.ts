@@ -1,7 +1,7 @@
 import { routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { serviceUnavailable } from '../../lib/http-error.ts';
-import { maintenanceCheck } from '../../plugins/maintenance.ts';
+import { MAINTENANCE_KEY, maintenanceCheck, setMaintenance } from '../../plugins/maintenance.ts';
 import { defineRoute } from '../../plugins/route.ts';
 
 /**
@@ -22,18 +22,45 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
  * that does not answer `SELECT 1` within DB_HEALTH_TIMEOUT_MS (a partition, an exhausted pool) -> 503.
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  const underMaintenance = maintenanceCheck(app.config);
+  const underMaintenance = maintenanceCheck(app);
   defineRoute(
     app,
     routes.health,
     { tags: ['health'], summary: 'Health check; sets the XSRF-TOKEN cookie' },
     async () => {
       await within(app.db.query('SELECT 1'), app.config.db.healthTimeoutMs);
-      const maintenance = underMaintenance();
+      const maintenance = await underMaintenance();
       return {
         success: true,
         message: maintenance ? 'Server is under maintenance' : 'ok',
         data: { maintenance },
+      };
+    },
+  );
+
+  defineRoute(
+    app,
+    routes.maintenanceSet,
+    { tags: ['health'], summary: 'Maintenance on or off for every replica (ops token or ops admin)' },
+    async ({ body, request, audit }) => {
+      const actor = request.admin
+        ? { id: request.admin.id, email: request.admin.email }
+        : { id: null, email: body.actor ?? 'ops token' };
+      await audit.transaction(app.db, async (tx) => {
+        const [was] = await tx.query('SELECT 1 FROM settings WHERE key = $1', [MAINTENANCE_KEY]);
+        await setMaintenance(tx, body.on);
+        await audit.record(tx, {
+          targetType: 'maintenance',
+          targetId: null,
+          before: { maintenance: was !== undefined },
+          after: { maintenance: body.on },
+          actor,
+        });
+      });
+      return {
+        success: true,
+        message: body.on ? 'Maintenance is on' : 'Maintenance is off',
+        data: { maintenance: body.on },
       };
     },
   );

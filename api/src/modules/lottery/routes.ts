@@ -87,11 +87,25 @@ export async function lotteryRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(
     app,
     routes.lotteryWinners,
-    { tags, summary: 'Published winners (completed) or a fresh random draw (closed, not distributed)' },
-    async ({ query, admin }) => ({
+    {
+      tags,
+      summary: 'Published winners (completed) or the latest draw (closed; none before a draw). Read only',
+    },
+    async ({ query }) => ({
       success: true,
       message: 'Winners retrieved successfully',
-      data: await service.winners(query.lottery_id, admin.id),
+      data: await service.winners(query.lottery_id),
+    }),
+  );
+
+  defineRoute(
+    app,
+    routes.lotteryDraw,
+    { tags, summary: 'Draw random winners of a closed lottery (recorded with its seed, audited)' },
+    async ({ params, admin, audit }) => ({
+      success: true,
+      message: 'Winners drawn successfully',
+      data: await service.draw(params.id, admin.id, audit),
     }),
   );
 

@@ -28,6 +28,7 @@ const HOUR_MS = 3_600_000;
 export const TICKET_UNAVAILABLE = 'Ticket not found or already used';
 export const LOTTERY_NOT_FOUND = 'Lottery not found';
 export const ALREADY_PUBLISHED = 'Lottery results have already been published';
+const NOT_CLOSED = 'Winners can be drawn only once the lottery has closed';
 
 const toLottery = (row: repo.LotteryRow): Lottery => row as unknown as Lottery;
 
@@ -242,44 +243,91 @@ export class LotteryService {
   }
 
   /**
-   * Completed lottery: its published winners. Closed lottery not yet distributed: a fresh draw of
-   * distinct active tickets (one per rank, fewer when the lottery sold fewer), recorded in lottery_draws
-   * with its seed, time and admin. Upcoming/open lotteries have no winners yet (409).
+   * Read only (a GET never writes): a completed lottery's published winners; a closed one's latest
+   * unpublished draw, none before a draw (the console then offers Generate). Upcoming/open: 409.
    */
-  async winners(lotteryId: number, adminId: number): Promise<WinnerEntry[]> {
-    assertLotteryId(lotteryId);
-    const now = this.now();
-    const lottery = await repo.findLottery(this.db, lotteryId, now);
-    if (!lottery) throw new HttpError(404, LOTTERY_NOT_FOUND);
+  async winners(lotteryId: number): Promise<WinnerEntry[]> {
+    const lottery = await this.closedOrCompleted(this.db, lotteryId);
     if (lottery.status === 'completed') return (lottery.result ?? []) as WinnerEntry[];
-    if (lottery.status !== 'closed')
-      throw new HttpError(409, 'Winners can be drawn only once the lottery has closed');
-
-    const ranks = [...lottery.winner_distributions].sort((a, b) => a.rank - b.rank);
-    const seed = randomBytes(32).toString('hex');
-    const drawn = await repo.drawTickets(this.db, lotteryId, seed, ranks.length);
-    if (drawn.length === 0) throw new HttpError(409, 'The lottery has no active tickets to draw from');
-    const picks = drawn.map((t, i) => ({
-      rank: ranks[i]!.rank,
-      ticket_id: t.id,
-      ticket_number: t.ticket_number,
-    }));
-    await repo.insertDraw(this.db, { lotteryId, seed, ranks: picks, adminId, now });
-
-    const amounts = await repo.prizes(this.db, lottery.total_pool, ranks);
-    const users = await repo.usersByIds(this.db, [...new Set(drawn.map((t) => t.user_id))]);
-    return picks.map((p, i) => {
-      const user = users.get(drawn[i]!.user_id)!;
-      return {
-        rank: p.rank,
-        percentage: ranks[i]!.percentage,
-        ticket_number: p.ticket_number,
-        ticket_id: p.ticket_id,
-        amount: amounts.get(p.rank) ?? '0',
-        prize_distributed: false,
-        user,
-      };
+    const draw = await repo.latestOpenDraw(this.db, lotteryId);
+    if (!draw) return [];
+    // The draw keeps the tickets; their owners (and figures) are read as they are now.
+    const tickets = await repo.findTicketsByNumbers(
+      this.db,
+      draw.ranks.map((r) => r.ticket_number),
+    );
+    const byNumber = new Map(tickets.map((t) => [t.ticket_number, t]));
+    const picks = draw.ranks.map((r) => {
+      const { id, user_id } = byNumber.get(r.ticket_number)!;
+      return { rank: r.rank, ticket_id: id, ticket_number: r.ticket_number, user_id };
     });
+    return this.winnerEntries(this.db, lottery, picks);
+  }
+
+  /**
+   * A fresh draw of a closed lottery not yet distributed: distinct active tickets (one per rank, fewer
+   * when the lottery sold fewer), recorded in lottery_draws with its seed, time and admin, and audited
+   * (the seed in the record reproduces the draw). The lottery row is locked, so a draw never lands
+   * after a concurrent publish.
+   */
+  async draw(lotteryId: number, adminId: number, audit: AuditWriter): Promise<WinnerEntry[]> {
+    assertLotteryId(lotteryId);
+    return audit.transaction(this.db, async (tx) => {
+      const lottery = await repo.lockLottery(tx, lotteryId, this.now());
+      if (!lottery) throw new HttpError(404, LOTTERY_NOT_FOUND);
+      if (lottery.prize_distributed) throw new HttpError(409, ALREADY_PUBLISHED);
+      if (lottery.status !== 'closed') throw new HttpError(409, NOT_CLOSED);
+      const ranks = [...lottery.winner_distributions].sort((a, b) => a.rank - b.rank);
+      const seed = randomBytes(32).toString('hex');
+      const drawn = await repo.drawTickets(tx, lotteryId, seed, ranks.length);
+      if (drawn.length === 0) throw new HttpError(409, 'The lottery has no active tickets to draw from');
+      const picks = drawn.map((t, i) => ({
+        rank: ranks[i]!.rank,
+        ticket_id: t.id,
+        ticket_number: t.ticket_number,
+        user_id: t.user_id,
+      }));
+      const drawnRanks = picks.map(({ user_id: _, ...rank }) => rank);
+      const now = this.now();
+      const drawId = await repo.insertDraw(tx, { lotteryId, seed, ranks: drawnRanks, adminId, now });
+      await audit.record(tx, {
+        targetType: 'lottery',
+        targetId: lotteryId,
+        details: { draw_id: drawId, seed, winners: drawnRanks },
+      });
+      // The pool as the lists show it (the locked row has no figures).
+      return this.winnerEntries(tx, (await repo.findLottery(tx, lotteryId, now))!, picks);
+    });
+  }
+
+  /** A lottery whose winners can exist (closed or completed): else 404 or 409. */
+  private async closedOrCompleted(db: Db, lotteryId: number): Promise<repo.LotteryRow> {
+    assertLotteryId(lotteryId);
+    const lottery = await repo.findLottery(db, lotteryId, this.now());
+    if (!lottery) throw new HttpError(404, LOTTERY_NOT_FOUND);
+    if (lottery.status !== 'completed' && lottery.status !== 'closed') throw new HttpError(409, NOT_CLOSED);
+    return lottery;
+  }
+
+  /** Winner cards of drawn tickets: the rank's percentage and prize (SQL rule), the owner's figures. */
+  private async winnerEntries(
+    db: Db,
+    lottery: Pick<repo.LotteryRow, 'total_pool' | 'winner_distributions'>,
+    picks: { rank: number; ticket_id: number; ticket_number: string; user_id: number }[],
+  ): Promise<WinnerEntry[]> {
+    const ranks = [...lottery.winner_distributions].sort((a, b) => a.rank - b.rank);
+    const amounts = await repo.prizes(db, lottery.total_pool, ranks);
+    const users = await repo.usersByIds(db, [...new Set(picks.map((p) => p.user_id))]);
+    const percentages = new Map(ranks.map((r) => [r.rank, r.percentage]));
+    return picks.map((p) => ({
+      rank: p.rank,
+      percentage: percentages.get(p.rank)!,
+      ticket_number: p.ticket_number,
+      ticket_id: p.ticket_id,
+      amount: amounts.get(p.rank) ?? '0',
+      prize_distributed: false,
+      user: users.get(p.user_id)!,
+    }));
   }
 
   /**

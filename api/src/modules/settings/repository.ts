@@ -26,3 +26,12 @@ export async function putDecimalSetting(db: Db, key: string, value: string, admi
 export async function deleteSetting(db: Db, key: string): Promise<boolean> {
   return (await db.query('DELETE FROM settings WHERE key = $1 RETURNING key', [key])).length === 1;
 }
+
+/** Stores a text setting as given (the pending four-eyes change: JSON). */
+export async function putSetting(db: Db, key: string, value: string, adminId: number): Promise<void> {
+  await db.query(
+    `INSERT INTO settings (key, value, updated_by) VALUES ($1, $2, $3)
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+    [key, value, adminId],
+  );
+}

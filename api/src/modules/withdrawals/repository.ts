@@ -161,6 +161,8 @@ export async function openStateOf(
  *   by `adminId`); awaiting_approval -> approved only by an admin other than the first approver (the
  *   first approver's own second approval changes nothing: the caller reports it); below the threshold,
  *   or with no threshold, pending or waiting -> approved.
+ *   Nor by an admin `linked` to the first approver (a creation or 2FA reset between them within 24 h:
+ *   modules/four-eyes.ts); the caller reports that too.
  * The threshold is the superadmin setting 'four_eyes_threshold' when stored, else `envThreshold`.
  */
 export async function decideWithdrawals(
@@ -171,6 +173,8 @@ export async function decideWithdrawals(
     comment: string | null;
     adminId: number | null;
     envThreshold: string | null;
+    /** Admins whose first approval `adminId` may not complete (see linkedAdmins). */
+    linked: readonly number[];
   },
 ): Promise<DecidedWithdrawal[]> {
   if (ids.length === 0) return [];
@@ -198,7 +202,8 @@ export async function decideWithdrawals(
        FROM target
       WHERE w.id = target.id AND w.status IN ('pending', 'waiting', 'awaiting_approval')
         AND NOT ($2 = 'approved' AND w.status = 'awaiting_approval' AND w.first_approved_by IS NOT DISTINCT FROM $4::int)
+        AND NOT ($2 = 'approved' AND w.status = 'awaiting_approval' AND w.first_approved_by = ANY($6::int[]))
      RETURNING w.id, w.user_id, w.amount, w.status, target.status AS previous_status`,
-    [ids, decision.status, decision.comment, decision.adminId, decision.envThreshold],
+    [ids, decision.status, decision.comment, decision.adminId, decision.envThreshold, [...decision.linked]],
   );
 }

@@ -10,6 +10,7 @@ import type {
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AuditWriter } from '../audit/writer.ts';
+import { LINKED_APPROVER_MESSAGE, linkedAdmins } from '../four-eyes.ts';
 import { book, bookMany } from '../ledger.ts';
 import * as repo from './repository.ts';
 import { pageSize } from './sql.ts';
@@ -24,6 +25,7 @@ export const MESSAGES = {
   awaitingSecond: 'Withdrawal approved: a second admin must approve it too (four-eyes)',
   sameApprover:
     'You gave the first approval of this withdrawal: a different admin must give the second approval',
+  linkedApprover: LINKED_APPROVER_MESSAGE,
 } as const;
 
 type Decision = 'approved' | 'rejected';
@@ -35,15 +37,22 @@ function reasonOf(body: { status: Decision; reason?: string | undefined; comment
   return reason || null;
 }
 
-/** Why an open decision did not change a withdrawal: unknown, already decided, or the same admin twice. */
+/**
+ * Why an open decision did not change a withdrawal: unknown, already decided, the same admin twice, or
+ * an admin linked to the first approver (`linked`, see modules/four-eyes.ts).
+ */
 function refusal(
   state: { status: WithdrawalStatus; firstApprovedBy: number | null } | undefined,
   decision: Decision,
   adminId: number | null,
+  linked: ReadonlySet<number>,
 ): { status: number; message: string; current: WithdrawalStatus | null } {
   if (!state) return { status: 404, message: MESSAGES.notFound, current: null };
-  if (state.status === 'awaiting_approval' && decision === 'approved' && state.firstApprovedBy === adminId)
+  const secondApproval = state.status === 'awaiting_approval' && decision === 'approved';
+  if (secondApproval && state.firstApprovedBy === adminId)
     return { status: 409, message: MESSAGES.sameApprover, current: state.status };
+  if (secondApproval && state.firstApprovedBy !== null && linked.has(state.firstApprovedBy))
+    return { status: 403, message: MESSAGES.linkedApprover, current: state.status };
   return { status: 409, message: MESSAGES.notOpen(state.status), current: state.status };
 }
 
@@ -98,11 +107,18 @@ export class WithdrawalsService {
   async update(body: WithdrawalUpdateBody, adminId: number | null, audit: AuditWriter): Promise<Withdrawal> {
     const comment = reasonOf(body);
     const id = body.withdrawal_id;
-    const decision = { status: body.status, comment, adminId, envThreshold: this.envThreshold };
     const withdrawal = await audit.transaction(this.db, async (tx) => {
+      const linked = await linkedAdmins(tx, adminId);
+      const decision = {
+        status: body.status,
+        comment,
+        adminId,
+        envThreshold: this.envThreshold,
+        linked: [...linked],
+      };
       const [changed] = await repo.decideWithdrawals(tx, [id], decision);
       if (!changed) {
-        const refused = refusal((await repo.openStateOf(tx, [id])).get(id), body.status, adminId);
+        const refused = refusal((await repo.openStateOf(tx, [id])).get(id), body.status, adminId, linked);
         throw new HttpError(refused.status, refused.message);
       }
       if (changed.status === 'rejected') await refund(tx, changed);
@@ -125,15 +141,22 @@ export class WithdrawalsService {
   ): Promise<{ updated: Withdrawal[]; failed: WithdrawalBulkFailure[]; awaiting: number[] }> {
     const comment = reasonOf(body);
     const ids = [...new Set(body.withdrawal_ids)];
-    const decision = { status: body.status, comment, adminId, envThreshold: this.envThreshold };
     const result = await this.db.transaction(async (tx) => {
+      const linked = await linkedAdmins(tx, adminId);
+      const decision = {
+        status: body.status,
+        comment,
+        adminId,
+        envThreshold: this.envThreshold,
+        linked: [...linked],
+      };
       const changed = await repo.decideWithdrawals(tx, ids, decision);
       if (body.status === 'rejected') await bookMany(tx, changed.map(refundEntry));
       const changedIds = new Set(changed.map((w) => w.id));
       const rest = ids.filter((id) => !changedIds.has(id));
       const states = await repo.openStateOf(tx, rest);
       const failed = rest.map((id): WithdrawalBulkFailure => {
-        const refused = refusal(states.get(id), body.status, adminId);
+        const refused = refusal(states.get(id), body.status, adminId, linked);
         return { id, status: refused.current, message: refused.message };
       });
       const updated = await repo.findWithdrawals(

@@ -15,8 +15,8 @@ import { WinnerCard, WinnerCardPlaceholder } from '../../components/WinnerCard.t
 import { failureMessage, isNotFound, userMessage } from '../../data/errors.ts';
 import {
   distributionsOf,
+  drawWinners,
   getLotteryDetails,
-  getWinners,
   type LotteryDetails,
   lookupTicket,
   prizeOf,
@@ -98,7 +98,7 @@ export default function AnnounceResults() {
   const generate = async () => {
     setGenerating(true);
     try {
-      const drawn = await getWinners(http, lotteryId);
+      const drawn = await drawWinners(http, lotteryId);
       if (drawn.length === 0) notify.error(fallback.generateFailed);
       else setWinners([...drawn].sort((a, b) => a.rank - b.rank));
     } catch (error) {

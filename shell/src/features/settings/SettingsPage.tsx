@@ -2,10 +2,12 @@ import { type FourEyesSettings, thresholdText } from '@backoffice/shared/contrac
 import { endpoints } from '@backoffice/shared/endpoints';
 import { formatDateTime, parseDecimal, unitsToString } from '@backoffice/shared/format';
 import { errorMessage } from '@backoffice/shared/host';
+import { decimalAtMost, FOUR_EYES } from '@backoffice/shared/rules';
 import { AlertDialog, PageHeader, useLoad } from '@backoffice/shared/ui';
 import { Alert, Button, Card, Descriptions, Form, Input, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { http } from '../../app/services.ts';
+import { useAuth } from '../../auth/store.ts';
 import { useNotifiedAction } from '../../components/useNotifiedAction.ts';
 import { notify } from '../../notify.ts';
 import './settings.css';
@@ -31,6 +33,62 @@ interface Change {
   to: string | null;
 }
 
+/**
+ * Whether the API will hold the change for a second superadmin (issue 21): the threshold in force goes
+ * above FOUR_EYES.approvalCeiling and up, or four-eyes goes off. The same rule as the API's, for the
+ * confirmation text only: the API decides.
+ */
+export function needsSecondApproval(from: string | null, to: string | null): boolean {
+  if (to === null) return from !== null;
+  const raised = from === null || !decimalAtMost(to, from);
+  return raised && !decimalAtMost(to, FOUR_EYES.approvalCeiling);
+}
+
+/**
+ * A change waiting for a second superadmin: what it asks and who asked; another superadmin approves it
+ * here (the requester only sees that it waits).
+ */
+function PendingChange({ settings, onApproved }: { settings: FourEyesSettings; onApproved(): void }) {
+  const me = useAuth((state) => state.user?.id);
+  const { busy, run } = useNotifiedAction();
+  const pending = settings.pending;
+  if (!pending) return null;
+  const to = pending.threshold ?? settings.envThreshold;
+  const mine = pending.requestedBy === me;
+  const approve = () =>
+    run(async () => {
+      const answer = await http.call(endpoints.fourEyesSettingsApprove, {
+        body: { threshold: pending.threshold },
+      });
+      notify.success(`Four-eyes threshold is now ${thresholdLabel(answer.data.threshold)}`);
+      onApproved();
+    }, 'Failed to approve the four-eyes threshold change');
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      className="shell-settings__pending"
+      title="Awaiting second approval"
+      description={
+        <>
+          {thresholdLabel(settings.threshold)} → <strong>{thresholdLabel(to)}</strong>, asked by admin #
+          {pending.requestedBy} on {formatDateTime(pending.requestedAt)}.{' '}
+          {mine
+            ? 'Another superadmin must approve it before it takes effect.'
+            : 'It takes effect once you (or another superadmin) approve it.'}
+        </>
+      }
+      action={
+        !mine && (
+          <Button type="primary" loading={busy} onClick={approve}>
+            Approve change
+          </Button>
+        )
+      }
+    />
+  );
+}
+
 /** The four-eyes threshold: what is in force and where it comes from; set or drop the override. */
 function FourEyesCard() {
   const [version, setVersion] = useState(0);
@@ -46,7 +104,9 @@ function FourEyesCard() {
       const answer = await http.call(endpoints.fourEyesSettingsUpdate, {
         body: { threshold: change.threshold },
       });
-      notify.success(`Four-eyes threshold is now ${thresholdLabel(answer.data.threshold)}`);
+      // Past the approval ceiling the API keeps it pending: say so rather than 'is now'.
+      if (answer.data.pending) notify.success(answer.message);
+      else notify.success(`Four-eyes threshold is now ${thresholdLabel(answer.data.threshold)}`);
       setChange(null);
       form.resetFields();
       setVersion((v) => v + 1);
@@ -90,6 +150,7 @@ function FourEyesCard() {
           </Descriptions.Item>
         )}
       </Descriptions>
+      <PendingChange settings={current} onApproved={() => setVersion((v) => v + 1)} />
       <Form
         form={form}
         layout="vertical"
@@ -149,6 +210,9 @@ function FourEyesCard() {
                   ? 'Every approval is final, whatever the amount.'
                   : `Approving a withdrawal of ${thresholdLabel(change.to)} or more will need a second admin.`}
               </p>
+              {needsSecondApproval(change.from, change.to) && (
+                <p>Another superadmin must approve this change before it takes effect.</p>
+              )}
             </>
           )
         }
