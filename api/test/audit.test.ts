@@ -403,6 +403,12 @@ const scenarios: Record<string, Scenario> = {
     call: (c) => api('DELETE', `/api/admin/releases/finance/${c.version}`),
     expected: () => [rec('release.prune', 'console_release', 'finance')],
   },
+  maintenanceSet: {
+    // Off (it is off): recorded all the same, and the other scenarios keep an API out of maintenance.
+    prepare: async () => ({}),
+    call: () => api('PUT', '/api/ops/maintenance', { on: false }),
+    expected: () => [rec('maintenance.set', 'maintenance', null)],
+  },
   consoleReport: {
     // A fresh version two other sessions already failed on: this third failure rolls it back.
     prepare: async () => {
