@@ -498,7 +498,7 @@ describe.runIf(driver === 'postgres')('PostgreSQL locks and stalls answer 503 an
     expect((await t.call('GET', '/api/admin/withdrawal?status=pending', { token })).statusCode).toBe(200);
   });
 
-  it('every pool connection stuck: health and new requests answer 503 in time, and all recovers', async () => {
+  it('every pool connection stuck: new requests answer 503 in time, health says the database is up (its own connection), and all recovers', async () => {
     // No lock or statement timeout: two requests wait on a lock and hold both connections of the pool.
     const { t, token } = await appWith(
       {
@@ -514,9 +514,9 @@ describe.runIf(driver === 'postgres')('PostgreSQL locks and stalls answer 503 an
     const stuck = [reject(t, token, a!), reject(t, token, b!)];
     await expect.poll(lockWaiters).toBe(2);
 
+    // PostgreSQL answers: a load balancer must not pull this replica out (issue 21).
     const health = await settlesWithin(t.call('GET', '/api/health'), 5_000, 'health');
-    expect(health.statusCode).toBe(503);
-    expect(health.json()).toEqual(UNAVAILABLE);
+    expect(health.statusCode, health.body).toBe(200);
     const list = await settlesWithin(
       t.call('GET', '/api/admin/withdrawal', { token }),
       5_000,

@@ -112,12 +112,57 @@ export function createPgDb(
   };
   // A deadlock victim or serialization failure runs again whole (db/retry.ts); nested calls do not retry.
   const transaction: Db['transaction'] = (fn) => retryConflicts(() => attempt(fn));
+  const health = healthConnection(connectionString);
   return {
     ...runner(pool, untimedScripts),
     transaction,
     driver: 'postgres',
     pool,
     openCursor: (statement, cursorOptions) => openPgCursor(pool, statement, cursorOptions),
-    close: () => pool.end(),
+    ping: health.ping,
+    close: async () => {
+      health.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * The health check's own connection (issue 21): with the pool's, a replica whose requests held every
+ * connection (lock waits, slow lists) answered 503 to its load balancer while PostgreSQL was fine. Opened
+ * on the first ping; dropped on any failure or timeout (a query on a dead link would queue every later
+ * ping behind it), and opened again by the next ping.
+ */
+function healthConnection(connectionString: string) {
+  let current: Promise<pg.Client> | undefined;
+  const drop = (client: Promise<pg.Client>) => {
+    if (current === client) current = undefined;
+    void client.then((c) => c.end()).catch(() => {});
+  };
+  return {
+    async ping(timeoutMs: number): Promise<void> {
+      current ??= (async () => {
+        const c = new pg.Client({ connectionString, connectionTimeoutMillis: timeoutMs, keepAlive: true });
+        c.on('error', () => {});
+        await c.connect();
+        return c;
+      })();
+      const client = current;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('health check: no answer in time')), timeoutMs);
+      });
+      try {
+        await Promise.race([client.then((c) => c.query('SELECT 1')), late]);
+      } catch (err) {
+        drop(client);
+        throw err;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: () => {
+      if (current) drop(current);
+    },
   };
 }

@@ -50,6 +50,10 @@ export async function createPgliteDb(options: PgliteOptions = {}): Promise<DbHan
     driver: 'pglite',
     pglite,
     openCursor: (statement, cursorOptions) => openPgliteCursor(pglite, statement, cursorOptions),
+    // One process, one connection: the ping waits its turn like any query (the caller bounds the wait).
+    ping: async () => {
+      await db.query('SELECT 1');
+    },
     close: () => pglite.close(),
   };
 }

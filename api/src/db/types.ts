@@ -49,5 +49,10 @@ export interface DbHandle extends Db {
     statement: Statement,
     options: CursorOptions,
   ): Promise<RowCursor<T>>;
+  /**
+   * `SELECT 1` for the health check, rejected after `timeoutMs`. PostgreSQL: on a connection of its own,
+   * outside the pool, so requests holding every pooled connection do not make the database look down.
+   */
+  ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }

@@ -19,7 +19,8 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /**
  * GET /api/health: liveness, the maintenance state, and the way to obtain the XSRF cookie. A database
- * that does not answer `SELECT 1` within DB_HEALTH_TIMEOUT_MS (a partition, an exhausted pool) -> 503.
+ * that does not answer `SELECT 1` within DB_HEALTH_TIMEOUT_MS (a partition, a server down) -> 503; on
+ * PostgreSQL it is asked on a connection of its own, so an exhausted pool is not "the database down".
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const underMaintenance = maintenanceCheck(app);
@@ -28,7 +29,10 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     routes.health,
     { tags: ['health'], summary: 'Health check; sets the XSRF-TOKEN cookie' },
     async () => {
-      await within(app.db.query('SELECT 1'), app.config.db.healthTimeoutMs);
+      const ping = app.db.ping(app.config.db.healthTimeoutMs).catch(() => {
+        throw serviceUnavailable(); // no connection, no answer: the database is down for this replica
+      });
+      await within(ping, app.config.db.healthTimeoutMs);
       const maintenance = await underMaintenance();
       return {
         success: true,
