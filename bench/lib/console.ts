@@ -38,13 +38,14 @@ export interface BenchConsole {
 const ADMIN = { email: 'bench.admin@example.com', password: 'bench-secret-1' };
 const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function databaseUrl(name: string): string {
+export function databaseUrl(name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` on a connection to the PostgreSQL server's maintenance database (CREATE/DROP DATABASE). */
+export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { migrate } from '../../api/src/db/migrate.ts';
 import { createPgDb } from '../../api/src/db/pg.ts';
 import type { BenchContext } from '../suites/types.ts';
-import { spawnApi } from './console.ts';
+import { admin, databaseUrl, spawnApi } from './console.ts';
 import { benchDir, snapshotsDir } from './paths.ts';
 import { portAnswers, waitForHttp } from './processes.ts';
 
@@ -24,18 +24,7 @@ export const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const USERS = 10_000;
 const WITHDRAWALS = 100_000;
 const ADMIN = { email: 'bench.export@example.com', password: 'bench-export-1' };
-const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MB = 1024 * 1024;
-
-async function onAdmin<R extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<R[]> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return (await client.query<R>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 async function seed(url: string, log: (line: string) => void): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -94,8 +83,9 @@ export async function ownDatabase(context: BenchContext): Promise<string> {
   const keep = process.env.BENCH_EXPORT_KEEP === '1';
   // `_2`: the seed that added withdrawals (for the memory suite's lists).
   const name = keep ? `bench_export_keep_${ROWS}_2` : `bench_export_${randomBytes(4).toString('hex')}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = new URL(databaseUrl(name));
+  const onAdmin = (sql: string, values: unknown[] = []) =>
+    admin(async (c) => (await c.query(sql, values)).rows);
   if (keep && (await onAdmin('SELECT 1 FROM pg_database WHERE datname = $1', [name])).length)
     return url.toString();
   await onAdmin(`CREATE DATABASE ${name}`);
