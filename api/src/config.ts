@@ -207,10 +207,10 @@ const envSchema = z.object({
   SHARED_STATE_PREFIX: z.string().min(1).max(100).default('bo:'),
   RATE_LIMIT_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.string().default('info'),
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
-  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(2_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(3_000),
   DB_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(1).default(2_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   // Above DB_STATEMENT_TIMEOUT_MS (+ the pool wait): a slow query still gets its 503 on an open socket.

@@ -360,58 +360,64 @@ const servesStale = (entry: Entry, req: PageRequest) =>
 
 let cursors = 0;
 
+/** A walk reads a whole list (a million rows takes seconds): more than a request's short statement_timeout. */
+const WALK_TIMEOUT_MS = 60_000;
+
 /**
  * In one REPEATABLE READ snapshot: the version, the total (a count, or a walk that also takes the
  * boundaries when the page is past the first stride rows), then the page's rows.
  */
 async function compute(db: Db, spec: ListSpec, req: PageRequest): Promise<{ entry: Entry; page: Page<Row> }> {
   const walk = req.offset >= stride;
-  return db.transaction(async (tx) => {
-    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-    const at = Date.now();
-    const [{ v: version } = { v: '0' }] = await tx.query<{ v: string }>(`SELECT ${versionSql(spec)} AS v`);
-    let entry: Entry;
-    if (walk) {
-      // The boundaries' total; with a kept count the answer's total is that count (the same figure).
-      // The whole cursor is read: plan for all of its rows, not for the first ones.
-      await tx.query('SET LOCAL cursor_tuple_fraction = 1');
-      const parts: Part[] = [];
-      for (const shape of partsOf(spec.order)) {
-        const name = `list_walk_${++cursors % 1_000_000}`;
-        const keys = shape.keys.map((k, i) => `${k.sql} AS k${i}`).join(', ');
-        await tx.query(
-          `DECLARE ${name} NO SCROLL CURSOR FOR
+  return db.transaction(
+    async (tx) => {
+      await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      const at = Date.now();
+      const [{ v: version } = { v: '0' }] = await tx.query<{ v: string }>(`SELECT ${versionSql(spec)} AS v`);
+      let entry: Entry;
+      if (walk) {
+        // The boundaries' total; with a kept count the answer's total is that count (the same figure).
+        // The whole cursor is read: plan for all of its rows, not for the first ones.
+        await tx.query('SET LOCAL cursor_tuple_fraction = 1');
+        const parts: Part[] = [];
+        for (const shape of partsOf(spec.order)) {
+          const name = `list_walk_${++cursors % 1_000_000}`;
+          const keys = shape.keys.map((k, i) => `${k.sql} AS k${i}`).join(', ');
+          await tx.query(
+            `DECLARE ${name} NO SCROLL CURSOR FOR
              SELECT ${keys} FROM ${spec.from} ${and(spec.where, shape.condition)} ORDER BY ${orderBy(spec.order)}`,
-          spec.values,
-        );
-        const [walked] = await tx.query<{ total: number; keys: (string | null)[][] }>(
-          'SELECT total, keys FROM list_walk($1, $2)',
-          [name, stride],
-        );
-        await tx.query(`CLOSE ${name}`);
-        parts.push({ total: walked!.total, keys: walked!.keys });
+            spec.values,
+          );
+          const [walked] = await tx.query<{ total: number; keys: (string | null)[][] }>(
+            'SELECT total, keys FROM list_walk($1, $2)',
+            [name, stride],
+          );
+          await tx.query(`CLOSE ${name}`);
+          parts.push({ total: walked!.total, keys: walked!.keys });
+        }
+        cacheOf(db).stats.walks++;
+        entry = { version, at, stride, total: parts.reduce((n, p) => n + p.total, 0), parts };
+      } else {
+        const count = countStatement(spec);
+        const [counted] = await tx.query<{ n: number }>(count.text, count.values);
+        cacheOf(db).stats.counts++;
+        entry = { version, at, stride, total: counted?.n ?? 0 };
       }
-      cacheOf(db).stats.walks++;
-      entry = { version, at, stride, total: parts.reduce((n, p) => n + p.total, 0), parts };
-    } else {
-      const count = countStatement(spec);
-      const [counted] = await tx.query<{ n: number }>(count.text, count.values);
-      cacheOf(db).stats.counts++;
-      entry = { version, at, stride, total: counted?.n ?? 0 };
-    }
-    let page: Page<Row>;
-    if (req.offset >= entry.total) {
-      page = { rows: [], total: entry.total };
-    } else {
-      const read = await readPage(tx, spec, (s) =>
-        walk
-          ? seekIds(spec, s, entry.parts!, req.offset, req.limit)
-          : plainIds(spec, s, req.offset, req.limit),
-      );
-      page = { rows: read.rows, total: read.total ?? entry.total };
-    }
-    return { entry, page };
-  });
+      let page: Page<Row>;
+      if (req.offset >= entry.total) {
+        page = { rows: [], total: entry.total };
+      } else {
+        const read = await readPage(tx, spec, (s) =>
+          walk
+            ? seekIds(spec, s, entry.parts!, req.offset, req.limit)
+            : plainIds(spec, s, req.offset, req.limit),
+        );
+        page = { rows: read.rows, total: read.total ?? entry.total };
+      }
+      return { entry, page };
+    },
+    walk ? { statementTimeoutMs: WALK_TIMEOUT_MS } : undefined,
+  );
 }
 
 /** The total's statement (column n): the kept count when the list has one, else count(*). */

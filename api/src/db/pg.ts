@@ -41,8 +41,15 @@ function runner(client: Queryable, untimedScripts = false) {
   };
 }
 
-/** How long the client waits for an answer beyond statement_timeout before it calls the link dead. */
-const QUERY_TIMEOUT_MARGIN_MS = 5_000;
+/**
+ * How long the client waits for an answer beyond statement_timeout before it calls the link dead (a
+ * network partition: the server cannot cancel anything, answers just never come). Short, so a request
+ * on an open connection gives up about when one on a new connection does (issue 21).
+ */
+const QUERY_TIMEOUT_MARGIN_MS = 1_000;
+
+/** node-postgres's client-side read timeout, read at each query (`query_timeout`); not in @types/pg. */
+type ReadTimeout = { connectionParameters: { query_timeout?: number } };
 
 export interface PgOptions {
   /** Pool size. */
@@ -88,12 +95,19 @@ export function createPgDb(
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const attempt: Db['transaction'] = async (fn) => {
+  const attempt: Db['transaction'] = async (fn, options) => {
     const client = await pool.connect();
     const txDb: Db = { ...runner(client, untimedScripts), transaction: (inner) => inner(txDb) };
+    const params = (client as unknown as ReadTimeout).connectionParameters;
+    const readTimeoutMs = params.query_timeout;
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
+      const long = options?.statementTimeoutMs;
+      if (long && t?.statementTimeoutMs) {
+        await client.query(`SET LOCAL statement_timeout = ${Math.trunc(long)}`);
+        params.query_timeout = long + QUERY_TIMEOUT_MARGIN_MS;
+      }
       const result = await fn(txDb);
       await client.query('COMMIT');
       return result;
@@ -106,12 +120,13 @@ export function createPgDb(
         });
       throw err;
     } finally {
+      params.query_timeout = readTimeoutMs;
       // release(error) destroys the client instead of returning it to the pool.
       client.release(broken);
     }
   };
   // A deadlock victim or serialization failure runs again whole (db/retry.ts); nested calls do not retry.
-  const transaction: Db['transaction'] = (fn) => retryConflicts(() => attempt(fn));
+  const transaction: Db['transaction'] = (fn, options) => retryConflicts(() => attempt(fn, options));
   const health = healthConnection(connectionString);
   return {
     ...runner(pool, untimedScripts),

@@ -11,9 +11,18 @@
 export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs `fn` in a transaction (BEGIN/COMMIT, ROLLBACK on throw). Inside a transaction it simply calls fn. */
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Db) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Runs a script of several statements without parameters (migrations, seeds). */
   exec(sql: string): Promise<void>;
+}
+
+export interface TransactionOptions {
+  /**
+   * Long work (a walk of a whole large list): its statements may run this long instead of the
+   * connection's short statement_timeout, and the client waits for them that long (+ the margin).
+   * PGlite ignores it; a nested transaction keeps its outer one's limit.
+   */
+  statementTimeoutMs?: number;
 }
 
 /** One SQL statement with its parameters ($1, $2...). */
