@@ -132,13 +132,19 @@ describe('useListPage + ListPage', () => {
     show('/tx', {
       'GET /admin/transactions': (r) => {
         if (fail)
-          throw new ApiError('Database is tired', { status: 500, kind: 'bad-response', fromServer: true });
+          throw new ApiError('Database is tired', {
+            status: 500,
+            kind: 'bad-response',
+            fromServer: true,
+            requestId: 'c7d2e0f4-1b3a-4e5f-8a9b-0c1d2e3f4a5b',
+          });
         return answer(r);
       },
     });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Error Loading Transactions');
     expect(alert.textContent).toContain('Database is tired');
+    expect(alert.textContent).toContain('Reference c7d2e0f4-1b3a-4e5f-8a9b-0c1d2e3f4a5b');
     expect(screen.queryByText('No transactions found matching your search criteria')).toBeNull();
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));

@@ -1,4 +1,6 @@
-import type { Notifier, ToastId } from '@backoffice/shared/host';
+import { errorReference, type Notifier, type ToastId } from '@backoffice/shared/host';
+import { Reference } from '@backoffice/shared/ui';
+import { createElement, type ReactNode } from 'react';
 import { type Id, toast } from 'react-toastify/unstyled';
 
 /** Spec section 9: the toast store keeps at most 20 toasts; older ones are dropped first. */
@@ -11,9 +13,16 @@ function keep(id: Id): Id {
   return id;
 }
 
+/** The failure's reference under its message, so support can find the API's log line (issue 21). */
+function withReference(message: string, reference: string | undefined): ReactNode {
+  return reference
+    ? createElement('div', null, message, createElement(Reference, { id: reference }))
+    : message;
+}
+
 export const notify: Notifier = {
   success: (message) => keep(toast.success(message)),
-  error: (message) => keep(toast.error(message)),
+  error: (message, cause) => keep(toast.error(withReference(message, errorReference(cause)))),
   info: (message) => keep(toast.info(message)),
   warning: (message) => keep(toast.warning(message)),
   loading: (message) => keep(toast.loading(message)),

@@ -1,10 +1,10 @@
-import { ApiError, errorMessage } from '@backoffice/shared/host';
+import { ApiError, errorMessage, errorReference } from '@backoffice/shared/host';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAxios, createHttpClient } from '../src/http/client.ts';
 
-type Answer = { status: number; data: unknown };
+type Answer = { status: number; data: unknown; headers?: Record<string, string> };
 const ok = z.object({ success: z.boolean(), message: z.string() });
 
 /** A fake server: answers by 'METHOD /path', records what was sent. */
@@ -30,7 +30,7 @@ function setup(answers: Record<string, Answer>, token: string | null = 'tok') {
       data: answer.data,
       status: answer.status,
       statusText: '',
-      headers: {},
+      headers: answer.headers ?? {},
       config,
     };
     if (answer.status >= 200 && answer.status < 300) return response;
@@ -117,6 +117,23 @@ describe('the HTTP client (spec sections 4 and 6)', () => {
     });
     await http.get('/admin/x', ok).catch(() => undefined);
     expect(events.maintenance).toBe(1);
+  });
+
+  it("keeps the answer's X-Request-Id as the failure's reference (none without the header)", async () => {
+    const id = '5f0c7a52-8d4e-4b8e-9a51-0d9b1f3c2e77';
+    const { http } = setup({
+      'GET /admin/x': {
+        status: 500,
+        data: { success: false, message: 'Boom' },
+        headers: { 'x-request-id': id },
+      },
+      'GET /admin/y': { status: 400, data: { success: false, message: 'Bad' } },
+    });
+    const failed = await http.get('/admin/x', ok).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(ApiError);
+    expect(errorReference(failed)).toBe(id);
+    expect(errorReference(await http.get('/admin/y', ok).catch((e: unknown) => e))).toBeUndefined();
+    expect(errorReference(new Error('not an API failure'))).toBeUndefined();
   });
 
   it('uses the fallback when the server sent no message', async () => {

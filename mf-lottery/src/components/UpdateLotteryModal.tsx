@@ -53,7 +53,7 @@ export function UpdateLotteryModal({ lottery, onClose, onSaved }: UpdateLotteryM
       notify.success(success.updated);
       onSaved(updated);
     } catch (error) {
-      notify.error(userMessage(error, fallback.update));
+      notify.error(userMessage(error, fallback.update), error);
     } finally {
       setSaving(false);
     }

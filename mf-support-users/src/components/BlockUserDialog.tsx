@@ -31,7 +31,7 @@ export function BlockUserDialog({
       notify.success('User blocked successfully');
       onDone();
     } catch (error) {
-      notify.error(failureText(error, USER_FALLBACKS.block));
+      notify.error(failureText(error, USER_FALLBACKS.block), error);
       // Blocked or deleted by someone else meanwhile: nothing left to do here, show what is now.
       if (isStale(error)) onDone();
       else setBusy(false);

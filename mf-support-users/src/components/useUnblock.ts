@@ -14,7 +14,7 @@ export function useUnblock(onDone: () => void) {
       notify.success('User unblocked successfully');
       onDone();
     } catch (error) {
-      notify.error(failureText(error, USER_FALLBACKS.unblock));
+      notify.error(failureText(error, USER_FALLBACKS.unblock), error);
       // Unblocked or deleted by someone else meanwhile: show what is now.
       if (isStale(error)) onDone();
     } finally {

@@ -14,13 +14,19 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   /** True when `message` beats a screen's fallback: the server's own message, or a broken answer. */
   readonly fromServer: boolean;
+  /** The API's X-Request-Id of the failed answer: the reference support finds the log line by. */
+  readonly requestId: string | undefined;
 
-  constructor(message: string, options: { status?: number; kind: ApiErrorKind; fromServer?: boolean }) {
+  constructor(
+    message: string,
+    options: { status?: number; kind: ApiErrorKind; fromServer?: boolean; requestId?: string },
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = options.status;
     this.kind = options.kind;
     this.fromServer = options.fromServer ?? false;
+    this.requestId = options.requestId;
   }
 }
 
@@ -35,6 +41,11 @@ export function isApiError(error: unknown): error is ApiError {
 /** Spec section 8: the server's message when present, otherwise the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.fromServer && error.message ? error.message : fallback;
+}
+
+/** The reference to show with a failure (the API's request id), when the API answered it. */
+export function errorReference(error: unknown): string | undefined {
+  return isApiError(error) && typeof error.requestId === 'string' ? error.requestId : undefined;
 }
 
 export function isCanceled(error: unknown): boolean {

@@ -1,4 +1,11 @@
-export { ApiError, type ApiErrorKind, errorMessage, isApiError, isCanceled } from './api-error.ts';
+export {
+  ApiError,
+  type ApiErrorKind,
+  errorMessage,
+  errorReference,
+  isApiError,
+  isCanceled,
+} from './api-error.ts';
 export {
   type CallAnswer,
   type CallInput,

@@ -55,7 +55,8 @@ export type ToastId = string | number;
 
 export interface Notifier {
   success(message: string): ToastId;
-  error(message: string): ToastId;
+  /** `cause`: the failure, when it is one; the toast then also shows its reference (errorReference). */
+  error(message: string, cause?: unknown): ToastId;
   info(message: string): ToastId;
   warning(message: string): ToastId;
   loading(message: string): ToastId;

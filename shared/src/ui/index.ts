@@ -25,6 +25,7 @@ export {
 } from './list/useListPage.ts';
 export { NoAccess, type NoAccessProps } from './NoAccess.tsx';
 export { type Crumb, PageHeader, type PageHeaderProps } from './PageHeader.tsx';
+export { Reference } from './Reference.tsx';
 export { Spinner, type SpinnerProps } from './Spinner.tsx';
 export { useCopy } from './useCopy.ts';
 export { type LoadState, useLoad } from './useLoad.ts';

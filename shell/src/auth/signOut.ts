@@ -10,7 +10,7 @@ export async function signOut(): Promise<void> {
     const answer = await http.post('/admin/auth/logout', {}, trusted<LogoutResponse>());
     notify.success(answer.message || 'Logged out successfully');
   } catch (error) {
-    notify.error(errorMessage(error, 'Logout failed'));
+    notify.error(errorMessage(error, 'Logout failed'), error);
   } finally {
     useAuth.getState().clear();
     navigate('/auth/signin', { replace: true });

@@ -1,14 +1,21 @@
 import type { AdminUser } from '@backoffice/shared/host';
 import { create } from 'zustand';
+import { rolesInToken } from './token-roles.ts';
 
 // Spec section 9: local storage keys.
 export const TOKEN_KEY = 'auth_token';
 export const USER_KEY = 'user';
 
+/** A user object without roles (stored by an older console, or a partial answer) takes the token's. */
+function withRoles(user: AdminUser | null, token: string | null): AdminUser | null {
+  if (!user || Array.isArray(user.roles)) return user;
+  return { ...user, roles: rolesInToken(token) ?? [] };
+}
+
 function readUser(): AdminUser | null {
   try {
     const raw = localStorage.getItem(USER_KEY);
-    return raw ? (JSON.parse(raw) as AdminUser) : null;
+    return withRoles(raw ? (JSON.parse(raw) as AdminUser) : null, localStorage.getItem(TOKEN_KEY));
   } catch {
     return null;
   }
@@ -27,7 +34,8 @@ interface AuthState {
 export const useAuth = create<AuthState>((set) => ({
   token: localStorage.getItem(TOKEN_KEY),
   user: readUser(),
-  signIn(token, user) {
+  signIn(token, answered) {
+    const user = withRoles(answered, token) as AdminUser;
     localStorage.setItem(TOKEN_KEY, token);
     localStorage.setItem(USER_KEY, JSON.stringify(user));
     set({ token, user });

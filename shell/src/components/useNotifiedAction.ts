@@ -13,7 +13,7 @@ export function useNotifiedAction() {
     try {
       await action();
     } catch (error) {
-      notify.error(errorMessage(error, fallback));
+      notify.error(errorMessage(error, fallback), error);
     } finally {
       setBusy(false);
     }

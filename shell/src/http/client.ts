@@ -67,10 +67,12 @@ export function toApiError(error: unknown): ApiError {
   const status = error.response?.status;
   if (status === undefined) return new ApiError('Network error', { kind: 'network' });
   const message = serverMessage(error);
+  const requestId = error.response?.headers['x-request-id'];
   const apiError = new ApiError(message ?? error.message, {
     status,
     kind: status < 500 ? 'bad-request' : 'bad-response',
     fromServer: message !== undefined,
+    requestId: typeof requestId === 'string' ? requestId : undefined,
   });
   // A file request's error body is a stream: kept for the download to read.
   if (error.response?.data instanceof ReadableStream) Object.assign(apiError, { cause: error.response.data });

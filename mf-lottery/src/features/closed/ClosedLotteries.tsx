@@ -76,7 +76,7 @@ export default function ClosedLotteries() {
       setCompleting(null);
       list.reload();
     } catch (error) {
-      notify.error(errorMessage(error, 'Failed to complete the lottery'));
+      notify.error(errorMessage(error, 'Failed to complete the lottery'), error);
     } finally {
       setBusy(false);
     }

@@ -17,7 +17,10 @@ export function WinnersDialog({ lottery, onClose }: { lottery: Lottery | null; o
   );
   useEffect(() => {
     if (winners.error)
-      notify.error(failureMessage(winners.error, fallback.winnersFailed, fallback.winnersError));
+      notify.error(
+        failureMessage(winners.error, fallback.winnersFailed, fallback.winnersError),
+        winners.error,
+      );
   }, [winners.error, notify]);
 
   const rows = [...(winners.data ?? [])].sort((a, b) => a.rank - b.rank);

@@ -87,7 +87,7 @@ export default function CreateLottery() {
       notify.success(success.created);
       navigate('/lottery/upcoming');
     } catch (error) {
-      notify.error(userMessage(error, fallback.create));
+      notify.error(userMessage(error, fallback.create), error);
       setSaving(false);
     }
   };

@@ -102,7 +102,7 @@ export default function AnnounceResults() {
       if (drawn.length === 0) notify.error(fallback.generateFailed);
       else setWinners([...drawn].sort((a, b) => a.rank - b.rank));
     } catch (error) {
-      notify.error(failureMessage(error, fallback.generateFailed, fallback.generateError));
+      notify.error(failureMessage(error, fallback.generateFailed, fallback.generateError), error);
     } finally {
       setGenerating(false);
     }
@@ -159,7 +159,7 @@ export default function AnnounceResults() {
       notify.success(success.published);
       navigate('/lottery/completed');
     } catch (error) {
-      notify.error(failureMessage(error, fallback.publishFailed, fallback.publishError));
+      notify.error(failureMessage(error, fallback.publishFailed, fallback.publishError), error);
       setPublishing(false);
       closeConfirm();
     }

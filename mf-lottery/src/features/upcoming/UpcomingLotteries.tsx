@@ -35,7 +35,7 @@ export default function UpcomingLotteries() {
       setDeleting(null);
       list.reload();
     } catch (error) {
-      notify.error(userMessage(error, fallback.delete));
+      notify.error(userMessage(error, fallback.delete), error);
     } finally {
       setBusy(false);
     }

@@ -24,7 +24,7 @@ export function CloseTicketDialog({
       notify.success('Support ticket closed successfully');
       onDone();
     } catch (error) {
-      notify.error(failureText(error, SUPPORT_FALLBACKS.close));
+      notify.error(failureText(error, SUPPORT_FALLBACKS.close), error);
       setBusy(false);
     }
   };

@@ -38,7 +38,7 @@ export function UpdateTicketDialog({
       notify.success('Support updated successfully');
       onDone();
     } catch (error) {
-      notify.error(failureText(error, SUPPORT_FALLBACKS.update));
+      notify.error(failureText(error, SUPPORT_FALLBACKS.update), error);
       setBusy(false);
     }
   };

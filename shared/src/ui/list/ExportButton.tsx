@@ -63,7 +63,7 @@ export function ExportButton<N extends RouteName>({
       notify.success(file.rows === null ? 'Export downloaded' : `Exported ${formatCount(file.rows)} rows`);
     } catch (error) {
       if (!controller.signal.aborted && !isCanceled(error))
-        notify.error(errorMessage(error, 'Failed to export'));
+        notify.error(errorMessage(error, 'Failed to export'), error);
     } finally {
       running.current = null;
       setProgress(null);

@@ -6,6 +6,7 @@ import { formatCount } from '../../format/index.ts';
 import { Icon } from '../Icon.tsx';
 import { SettingOutlined } from '../icons.ts';
 import { type Crumb, PageHeader } from '../PageHeader.tsx';
+import { Reference } from '../Reference.tsx';
 import type { ListPageState } from './useListPage.ts';
 
 export interface ListColumn<Row> {
@@ -189,7 +190,12 @@ export function ListPage<N extends RouteName, F, Row extends object>(props: List
             showIcon
             role="alert"
             title={props.errorTitle}
-            description={list.error}
+            description={
+              <>
+                {list.error}
+                {list.errorReference && <Reference id={list.errorReference} />}
+              </>
+            }
             action={<Button onClick={list.reload}>{props.retryLabel ?? 'Retry'}</Button>}
           />
         ) : (

@@ -1,6 +1,13 @@
 import { useEffect } from 'react';
 import type { RouteName } from '../../contract/routes.ts';
-import { type CallAnswer, type CallInput, type Endpoint, errorMessage, useHost } from '../../host/index.ts';
+import {
+  type CallAnswer,
+  type CallInput,
+  type Endpoint,
+  errorMessage,
+  errorReference,
+  useHost,
+} from '../../host/index.ts';
 import { PAGINATION } from '../../rules/constants.ts';
 import { useLoad } from '../useLoad.ts';
 import { useUrlQuery } from '../useUrlQuery.ts';
@@ -51,6 +58,8 @@ export interface ListPageState<N extends RouteName, F, Row> extends ListState<F>
   loading: boolean;
   /** The failure's message; a failed load is an error panel, never an empty list. */
   error: string | null;
+  /** The failure's reference (the API's request id), shown in the error panel. */
+  errorReference: string | undefined;
   reload(): void;
   /** New filters: back to page 1. */
   setFilters(patch: Partial<F>): void;
@@ -126,6 +135,7 @@ export function useListPage<N extends RouteName, F extends Record<string, string
     pageSizes,
     loading: load.loading,
     error: load.error ? errorMessage(load.error, options.failure) : null,
+    errorReference: errorReference(load.error),
     reload: load.reload,
     setFilters: (patch) => setQuery({ ...patch, page: 1 } as never),
     resetFilters: () => resetQuery(),

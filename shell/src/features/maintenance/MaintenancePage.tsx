@@ -25,7 +25,7 @@ export default function MaintenancePage() {
       if (!up && leaveWhenUp) notify.info('Server is still under maintenance');
     } catch (error) {
       setStatus('maintenance');
-      if (leaveWhenUp) notify.error(errorMessage(error, 'An unexpected error occurred'));
+      if (leaveWhenUp) notify.error(errorMessage(error, 'An unexpected error occurred'), error);
     }
   }, []);
 
