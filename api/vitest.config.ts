@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config';
 import { reachable } from './test/reachable.ts';
 
 /**
- * Two projects run the same tests: 'pglite' (embedded, always) and 'postgres' (a fresh database per
- * test file on the server at 127.0.0.1:5432 or TEST_PG_URL, skipped with a notice when it does not answer or when
- * TEST_PG=0).
+ * Two projects run the same tests: 'pglite' (embedded) and 'postgres' (a fresh database per test file on
+ * the server at 127.0.0.1:5432 or TEST_PG_URL, skipped with a notice when it does not answer or when
+ * TEST_PG=0). TEST_PGLITE=0 leaves out 'pglite' when 'postgres' runs (`pnpm test` runs each project on
+ * another Node version: scripts/test.mjs).
  */
 export default defineConfig(async () => {
   const wantPg = process.env.TEST_PG !== '0';
@@ -23,7 +24,7 @@ export default defineConfig(async () => {
   return {
     test: {
       projects: [
-        { test: { ...common, name: 'pglite' } },
+        ...(pg && process.env.TEST_PGLITE === '0' ? [] : [{ test: { ...common, name: 'pglite' } }]),
         // server.test.ts runs the process itself on its embedded database: once is enough.
         ...(pg ? [{ test: { ...common, name: 'postgres', exclude: ['test/server.test.ts'] } }] : []),
       ],

@@ -1,5 +1,5 @@
 // How the release CLI reaches what is live: the running API (BACKOFFICE_API, default the local one),
-// with the ops token (OPS_TOKEN, else the one the API keeps in DATA_DIR/ops-token); when no API answers
+// with the ops token (OPS_TOKEN or OPS_TOKEN_FILE, else the one the API keeps in DATA_DIR/ops-token); when no API answers
 // there, the same routes run in-process on the API's database (api/src/cli.ts request), so one code
 // path changes what is live either way.
 import { spawnSync } from 'node:child_process';
@@ -13,6 +13,8 @@ export const apiBase = () =>
 
 function opsToken() {
   if (process.env.OPS_TOKEN) return process.env.OPS_TOKEN;
+  // A Docker secret, as the API reads it (api/src/lib/secret-files.ts).
+  if (process.env.OPS_TOKEN_FILE) return readFileSync(process.env.OPS_TOKEN_FILE, 'utf8').trim();
   const file = join(dataDir(), 'ops-token');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   throw new ReleaseError(
