@@ -7,21 +7,21 @@
 # shell then serves the console (the live shell release, and every area's under /remotes/); a remote
 # serves its build on its own port for its health check. Which version is live is the API's:
 # `node scripts/deploy.mjs` / `rollback.mjs` / `releases.mjs` in the shell container.
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 ARG APP=shell
 ARG MF_BUILD_VERSION=
 ARG GIT_COMMIT=unknown
 RUN npm install -g pnpm@10.34.9
 WORKDIR /repo
 COPY . .
-RUN pnpm install --frozen-lockfile --filter "./${APP}..." --filter ./scripts/serve --filter ./scripts/release \
+RUN pnpm install --frozen-lockfile --filter "{./${APP}}..." --filter ./scripts/serve --filter ./scripts/release \
   && MF_BUILD_VERSION="${MF_BUILD_VERSION}" GIT_COMMIT="${GIT_COMMIT}" pnpm --filter "./${APP}" run build \
   && pnpm --filter @backoffice/serve deploy --prod --legacy /out/scripts/serve \
   && pnpm --filter @backoffice/release deploy --prod --legacy /out/scripts/release \
   && cp scripts/serve.mjs scripts/deploy.mjs scripts/rollback.mjs scripts/releases.mjs /out/scripts/ \
   && cp -r "${APP}/dist" /out/build
 
-FROM node:20-slim
+FROM node:24-slim
 ARG APP=shell
 ENV APP=${APP} PORT=8080 RELEASES_DIR=/srv/releases
 WORKDIR /srv

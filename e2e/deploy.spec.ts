@@ -4,10 +4,10 @@ import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { repoRoot } from './support/config.ts';
 
-// The deployment files agree with the fixed decisions: one published origin (the shell) in front of
-// two API replicas, Redis, restart policies and health checks everywhere, non-root images, one releases
-// volume the shell serves and the API's release gate reads, and a README that documents them. No
-// browser needed.
+// The deployment files agree with the fixed decisions: one published origin (the Caddy ingress) in front
+// of two API replicas, migrated once, Redis with a password, secrets as files, restart policies and
+// health checks everywhere, non-root images, one releases volume the ingress and the shell serve and the
+// API's release gate reads, backups and Prometheus, and a README that documents them. No browser needed.
 
 interface Service {
   image?: string;
@@ -19,10 +19,13 @@ interface Service {
   healthcheck?: { test?: string | string[]; disable?: boolean };
   deploy?: { replicas?: number };
   command?: string | string[];
+  secrets?: string[];
+  depends_on?: Record<string, { condition?: string }>;
 }
 
 const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services?: Record<string, Service>;
+  secrets?: Record<string, { environment?: string; file?: string }>;
 };
 const services = compose.services ?? {};
 const remotes = ['mf-lottery', 'mf-finance', 'mf-support-users', 'mf-mines'];
@@ -31,7 +34,10 @@ const remotes = ['mf-lottery', 'mf-finance', 'mf-support-users', 'mf-mines'];
 function publishedPorts(service: Service | undefined): number[] {
   return (service?.ports ?? []).map((entry) => {
     if (typeof entry === 'object') return Number(entry.published);
-    const parts = String(entry).split(':');
+    // Compose's `${VAR:-default}` publishes the default unless VAR is set.
+    const parts = String(entry)
+      .replace(/\$\{\w+:-([^}]*)\}/g, '$1')
+      .split(':');
     return Number(parts.length >= 2 ? parts[parts.length - 2] : parts[0]);
   });
 }
@@ -43,9 +49,12 @@ function environment(service: Service | undefined): Record<string, string> {
   return Object.fromEntries(env.map((line) => [line.split('=')[0]!, line.split('=').slice(1).join('=')]));
 }
 
-/** The API services: built from docker/api.Dockerfile. */
+/** One-shot steps (the migrations): they run to completion, then stay stopped. */
+const oneShot = (service: Service) => service.restart === 'no';
+
+/** The API replicas: built from docker/api.Dockerfile, long-running. */
 const apiServices = Object.entries(services).filter(
-  ([, s]) => s.build?.dockerfile === 'docker/api.Dockerfile',
+  ([, s]) => s.build?.dockerfile === 'docker/api.Dockerfile' && !oneShot(s),
 );
 
 /** The user a service's container runs as: `user:` or the Dockerfile's last USER line. */
@@ -59,17 +68,18 @@ function runsAs(service: Service): string | undefined {
   return users.at(-1);
 }
 
-const apiEnv = [
-  'DATABASE_URL',
-  'REDIS_URL',
-  'JWT_SECRET',
-  'ADMIN_EMAIL',
-  'ADMIN_PASSWORD',
-  'DATA_DIR',
-  'CORS_ORIGINS',
-  'RELEASES_DIR',
-  'OPS_TOKEN',
-];
+const apiEnv = ['DATABASE_URL', 'REDIS_URL', 'ADMIN_EMAIL', 'DATA_DIR', 'CORS_ORIGINS', 'RELEASES_DIR'];
+/** Given to the API as files (`<NAME>_FILE`, Docker secrets), never as values in its environment. */
+const apiSecrets = ['JWT_SECRET', 'ADMIN_PASSWORD', 'OPS_TOKEN', 'METRICS_TOKEN', 'REDIS_PASSWORD'];
+
+/** The secret a `<NAME>_FILE` setting points at (/run/secrets/<secret>), checked to be the service's. */
+function secretOf(service: Service, name: string): string {
+  const file = environment(service)[`${name}_FILE`] ?? '';
+  const secret = /^\/run\/secrets\/([\w-]+)$/.exec(file)?.[1] ?? '';
+  expect(service.secrets ?? [], `${name}_FILE: ${file}`).toContain(secret);
+  expect(compose.secrets?.[secret], `the secret ${secret}`).toBeTruthy();
+  return secret;
+}
 
 /** The volumes a service mounts, by their path inside it. */
 function mounts(service: Service | undefined): Record<string, string> {
@@ -78,17 +88,40 @@ function mounts(service: Service | undefined): Record<string, string> {
 }
 
 test.describe('deployment (docker-compose.yml, the areas and README.md)', () => {
-  test('postgres, redis, the shell, every remote and two API replicas are services', () => {
-    for (const name of ['postgres', 'redis', 'shell', ...remotes])
+  test('postgres, redis, the ingress, the shell, every remote, backups, Prometheus and two API replicas are services', () => {
+    for (const name of ['postgres', 'redis', 'caddy', 'shell', 'backup', 'prometheus', ...remotes])
       expect(Object.keys(services)).toContain(name);
     const replicas = apiServices.reduce((sum, [, s]) => sum + (s.deploy?.replicas ?? 1), 0);
     expect(replicas, 'API replicas').toBeGreaterThanOrEqual(2);
   });
 
-  test('only the console is published (3001); the API port is not', () => {
-    expect(publishedPorts(services.shell)).toContain(3001);
-    for (const [name, service] of apiServices) expect(publishedPorts(service), `${name} ports`).toEqual([]);
-    for (const name of ['postgres', 'redis']) expect(publishedPorts(services[name]), name).toEqual([]);
+  test('only the ingress is published (https 8443, and 8080 for its redirect); Prometheus on this machine only', () => {
+    expect(publishedPorts(services.caddy).sort()).toEqual([8080, 8443]);
+    for (const [name, service] of Object.entries(services)) {
+      if (name === 'caddy') continue;
+      const ports = (service.ports ?? []).map(String);
+      if (name === 'prometheus') expect(ports).toEqual(['127.0.0.1:9090:9090']);
+      else expect(ports, `${name} ports`).toEqual([]);
+    }
+  });
+
+  test('the ingress balances /api over every API replica with readiness checks, and fronts the shell', () => {
+    const env = environment(services.caddy);
+    const upstreams = env.API_UPSTREAMS!.split(/\s+/).map((hostPort) => hostPort.split(':')[0]);
+    expect(upstreams.sort()).toEqual(apiServices.map(([name]) => name).sort());
+    expect(env.API_HEALTH_URI).toBe('/api/readyz');
+    expect(env.CONSOLE_UPSTREAM).toBe('shell:3001');
+    expect(mounts(services.caddy)[env.RELEASES_DIR!]).toBe(`releases:${env.RELEASES_DIR}:ro`);
+  });
+
+  test('migrations run once, before the replicas: a one-shot step they wait for', () => {
+    const [name, migrate] = Object.entries(services).find(([, s]) => oneShot(s)) ?? [];
+    expect(name).toBe('migrate');
+    expect([migrate!.command ?? ''].flat().join(' ')).toMatch(/cli\.ts migrate$/);
+    for (const [replica, service] of apiServices) {
+      expect(service.depends_on?.migrate?.condition, replica).toBe('service_completed_successfully');
+      expect(environment(service).MIGRATE, `${replica} does not migrate itself`).toBe('0');
+    }
   });
 
   test("the shell proxies /api to every API replica (its proxy's --proxy list)", () => {
@@ -101,16 +134,26 @@ test.describe('deployment (docker-compose.yml, the areas and README.md)', () => 
     expect(environment(shell).BACKOFFICE_CONFIG).toContain('"live":true');
   });
 
-  test('the API gets its configuration from the environment, with Redis for shared state', () => {
+  test('the API gets its configuration from the environment and its secrets as files, with Redis for shared state', () => {
     for (const [name, service] of apiServices) {
       const env = environment(service);
       for (const variable of apiEnv) expect(Object.keys(env), `${name} environment`).toContain(variable);
+      for (const secret of apiSecrets) {
+        expect(env[secret], `${name}: ${secret} as a value`).toBeUndefined();
+        secretOf(service, secret);
+      }
       expect(env.REDIS_URL).toBe('redis://redis:6379');
+      expect([service.healthcheck?.test].flat().join(' ')).toContain('/api/readyz');
     }
+    // Redis asks for the same password.
+    const redis = services.redis!;
+    expect(redis.secrets).toContain(secretOf(apiServices[0]![1], 'REDIS_PASSWORD'));
+    expect([redis.command].flat().join(' ')).toContain('requirepass');
   });
 
-  test('every service restarts on failure and has a health check', () => {
+  test('every service restarts on failure and has a health check (a one-shot step excepted)', () => {
     for (const [name, service] of Object.entries(services)) {
+      if (oneShot(service)) continue;
       expect(['always', 'unless-stopped', 'on-failure'], `${name} restart`).toContain(
         String(service.restart).split(':')[0],
       );
@@ -140,7 +183,7 @@ test.describe('deployment (docker-compose.yml, the areas and README.md)', () => 
       );
       expect(env.RELEASES_DIR, name).toBe(releasesDir);
       // The release CLI in the container reaches the API with the same ops token.
-      expect(env.OPS_TOKEN, name).toBe(environment(apiServices[0]![1]).OPS_TOKEN);
+      expect(secretOf(services[name]!, 'OPS_TOKEN'), name).toBe(secretOf(apiServices[0]![1], 'OPS_TOKEN'));
       expect(env.BACKOFFICE_API, name).toMatch(/^http:\/\/.+:3001\/api$/);
     }
     expect(environment(services.shell).SERVE_ARGS).toContain(`--releases ${releasesDir}`);
@@ -160,7 +203,7 @@ test.describe('deployment (docker-compose.yml, the areas and README.md)', () => 
 
   test('README.md documents the variables, the ports and the deploy and rollback commands', () => {
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-    for (const variable of [...apiEnv, 'BACKOFFICE_API', 'RELEASE_AUTO_ROLLBACK_SESSIONS'])
+    for (const variable of [...apiEnv, ...apiSecrets, 'BACKOFFICE_API', 'RELEASE_AUTO_ROLLBACK_SESSIONS'])
       expect(readme, `README mentions ${variable}`).toContain(variable);
     for (const port of [3000, 3001, 3002, 3003, 3004, 3005])
       expect(readme, `README mentions port ${port}`).toMatch(new RegExp(`\\b${port}\\b`));

@@ -28,4 +28,10 @@ export default defineConfig({
     // Not UTC, so a date shown or filtered in the wrong zone fails.
     timezoneId: 'Asia/Kolkata',
   },
+  projects: [
+    { name: 'console', testIgnore: ['tests/ingress.spec.ts'] },
+    // The console behind the production ingress (docker/caddy/Caddyfile) over https, with two API
+    // replicas; skipped only when Debian's caddy is not installed (.ci/run installs it).
+    { name: 'ingress', testMatch: ['tests/ingress.spec.ts'] },
+  ],
 });

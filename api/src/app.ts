@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Config, RateLimits, TrustProxy } from './config.ts';
 import type { DbHandle } from './db/types.ts';
 import { badRequest } from './lib/http-error.ts';
+import { traceRoutePlugin } from './lib/metrics/trace-route.ts';
 import { requestIdGenerator } from './lib/request-id.ts';
 import { MemoryStore, type SharedStore } from './lib/shared-store/index.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -25,6 +26,7 @@ import { withdrawalsRoutes } from './modules/withdrawals/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { globalPlugin } from './plugins/plugin.ts';
 import { compileResponseSerializer } from './plugins/response-serializer.ts';
@@ -68,6 +70,8 @@ export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, op
     return defaultJson(request, body as string, done);
   });
 
+  await fastify.register(traceRoutePlugin);
+  await fastify.register(metricsPlugin);
   await fastify.register(errorsPlugin);
   await fastify.register(securityPlugin);
   await fastify.register(maintenancePlugin);

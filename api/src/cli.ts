@@ -3,10 +3,11 @@ import { type GovernanceRole, governanceRoles } from '@backoffice/shared/contrac
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
-import { migrate, resetSchema } from './db/migrate.ts';
+import { assertSchemaCurrent, migrate, resetSchema } from './db/migrate.ts';
 import { hashPassword } from './lib/password.ts';
 import { unlockAccount } from './lib/rate-limit.ts';
 import { describeStore, openSharedStore } from './lib/shared-store/index.ts';
+import { ARCHIVE_BATCH, archiveAudit, parseRetentionDays, RETENTION_ENV } from './modules/audit/retention.ts';
 import { upsertAdmin } from './modules/auth/repository.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
 import { recountDashboard } from './modules/dashboard/repository.ts';
@@ -18,6 +19,9 @@ const USAGE = `Usage:
       recreates the ADMIN_EMAIL or demo admin).
       --scale FACTOR adds big set-based data on top: 1 = 200k users, 1M deposits, 1M lottery tickets,
       100k withdrawals, 100k mine games, 50k support tickets (0.01 = 1%).
+  pnpm -C api migrate [--check]
+      Applies pending migrations under the migration lock and exits: the one-shot step before API
+      replicas that start with MIGRATE=0. --check applies nothing and fails when the schema is not current.
   pnpm -C api create-admin <email> <password> [name] [--roles superadmin|lottery,finance,...]
       Roles default to superadmin (${governanceRoles.join(', ')}).
   pnpm -C api unlock-admin <email>
@@ -26,6 +30,10 @@ const USAGE = `Usage:
   pnpm -C api recount-dashboard
       Compares the dashboard figures the database keeps with a full scan of the tables and corrects
       any difference (only after rows were changed with the triggers off); safe while the API runs.
+  pnpm -C api audit:archive [--days N]
+      Moves the audit records older than N days (default AUDIT_RETENTION_DAYS) to audit_log_archive,
+      in batches of ${ARCHIVE_BATCH} per transaction, and deletes the failed sign-ins older than that;
+      safe while the API runs (one archiver at a time).
   tsx src/cli.ts request <METHOD> <path> < body.json
       One release route (/admin/releases..., as the release CLI calls them) run in-process on the API's
       database, for when the API is not running (scripts/release/api.mjs); prints {status, body}.`;
@@ -109,6 +117,17 @@ async function main(argv: string[]): Promise<number> {
       await db.close();
     }
   }
+  if (command === 'migrate') {
+    const db = await openDb(config, { timeouts: false }); // a migration may rebuild a big table
+    try {
+      if (args.includes('--check')) await assertSchemaCurrent(db);
+      const applied = args.includes('--check') ? [] : await migrate(db);
+      console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database schema is current.');
+      return 0;
+    } finally {
+      await db.close();
+    }
+  }
   if (command === 'unlock-admin') return unlockAdmin(config, args[0]);
   if (command === 'recount-dashboard') {
     const db = await openDb(config, { timeouts: false }); // the full scan takes a while at scale
@@ -128,6 +147,7 @@ async function main(argv: string[]): Promise<number> {
       await db.close();
     }
   }
+  if (command === 'audit-archive') return auditArchive(config, flag(args, '--days'));
   if (command === 'request') return releaseRequest(config, args[0], args[1]);
   console.error(USAGE);
   return command === undefined || command === '--help' ? 0 : 1;
@@ -216,5 +236,35 @@ async function unlockAdmin(
     }
   } finally {
     await db?.close();
+  }
+}
+
+/** `audit:archive`: the retention policy run once, to the end (--days wins over AUDIT_RETENTION_DAYS). */
+async function auditArchive(
+  config: ReturnType<typeof loadConfig>,
+  daysFlag: string | undefined,
+): Promise<number> {
+  const days = parseRetentionDays(daysFlag ?? process.env[RETENTION_ENV]);
+  if (days === null) {
+    console.error(`audit:archive needs ${RETENTION_ENV} or --days N (whole days): the policy is off.\n`);
+    console.error(USAGE);
+    return 1;
+  }
+  const db = await openDb(config, { timeouts: false }); // a large backlog takes a while
+  try {
+    await migrate(db);
+    const t = Date.now();
+    const r = await archiveAudit(db, { days });
+    if (r.busy) {
+      console.error('Another archiver (the API or this command) is running: try again when it is done.');
+      return 1;
+    }
+    console.log(
+      `Archived ${r.archived} audit record(s) older than ${days} day(s); deleted ${r.pruned} failed sign-in row(s) ` +
+        `(${((Date.now() - t) / 1000).toFixed(1)} s).`,
+    );
+    return 0;
+  } finally {
+    await db.close();
   }
 }

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { readSecretFiles } from './lib/secret-files.ts';
 
 /** The repository root (`api/src/config.ts` -> `<repo>`). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -98,6 +99,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of every shared-state key: consoles that share one Redis keep apart. */
   sharedStatePrefix: string;
+  /** A Redis call fails after this long (ms): a request that needs Redis answers 503 instead of hanging. */
+  redisTimeoutMs: number;
+  /** GET /api/readyz (modules/health/readiness.ts). */
+  readiness: ReadinessConfig;
   logLevel: string;
   /** PostgreSQL timeouts (ms, 0 = off); PGlite ignores them. See db/pg.ts. */
   db: DbTimeouts;
@@ -110,6 +115,17 @@ export interface Config {
   fourEyesThreshold: string | null;
   /** Console delivery (issue 19): modules/releases. */
   releases: ReleasesConfig;
+  /** Prometheus metrics (issue 21): plugins/metrics.ts. Both unset = no metrics at all. */
+  metrics: { token: string | null; port: number | null };
+}
+
+export interface ReadinessConfig {
+  /** Each check gives up after this long (ms), so readyz answers within about that. */
+  timeoutMs: number;
+  /** An approved withdrawal still unpaid after this long (ms) makes readyz report the payout lag. */
+  payoutLagMs: number;
+  /** The payout chain's JSON-RPC node (CHAIN_RPC_URL, validated by modules/payout/config.ts); unset = no chain check. */
+  chainRpcUrl: string | undefined;
 }
 
 export interface ReleasesConfig {
@@ -204,7 +220,13 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
     .optional(),
+  /** Redis's password apart from REDIS_URL (REDIS_PASSWORD_FILE: a secret file), unless the URL has one. */
+  REDIS_PASSWORD: z.string().optional(),
   SHARED_STATE_PREFIX: z.string().min(1).max(100).default('bo:'),
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(500),
+  READY_CHECK_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(800),
+  PAYOUT_LAG_MINUTES: z.coerce.number().int().min(1).default(15),
+  CHAIN_RPC_URL: z.string().optional(),
   RATE_LIMIT_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.string().default('info'),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
@@ -227,10 +249,25 @@ const envSchema = z.object({
   RELEASE_AUTO_ROLLBACK_SESSIONS: z.coerce.number().int().min(0).default(3),
   RELEASE_AUTO_ROLLBACK_RATE: z.coerce.number().min(0).max(1).default(0.5),
   RELEASE_AUTO_ROLLBACK_MINUTES: z.coerce.number().int().min(1).default(30),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
+
+/** `url` with `password` in it, unless it carries one already. */
+function withPassword(url: string | undefined, password: string | undefined): string | undefined {
+  if (!url || !password) return url;
+  const parsed = new URL(url);
+  if (!parsed.password) parsed.password = encodeURIComponent(password);
+  return parsed.toString();
+}
 
 /** Reads and validates the environment; throws with a readable message when a value is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    readSecretFiles(env);
+  } catch (err) {
+    throw new Error(`Invalid environment:\n  ${(err as Error).message}`);
+  }
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -260,8 +297,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: e.SESSION_CACHE_MS,
     rateLimits: rateLimitsFor(e.RATE_LIMIT_MAX_FAILURES),
     trustProxy: e.TRUST_PROXY,
-    redisUrl: e.REDIS_URL,
+    redisUrl: withPassword(e.REDIS_URL, e.REDIS_PASSWORD),
     sharedStatePrefix: e.SHARED_STATE_PREFIX,
+    redisTimeoutMs: e.REDIS_TIMEOUT_MS,
+    readiness: {
+      timeoutMs: e.READY_CHECK_TIMEOUT_MS,
+      payoutLagMs: e.PAYOUT_LAG_MINUTES * 60_000,
+      chainRpcUrl: e.CHAIN_RPC_URL,
+    },
     logLevel: e.LOG_LEVEL,
     db: {
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
@@ -289,5 +332,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               rate: e.RELEASE_AUTO_ROLLBACK_RATE,
             },
     },
+    metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null },
   };
 }

@@ -16,9 +16,12 @@ import { type DevChain, startDevChain } from './chain/dev-chain.ts';
 import {
   ageClaim,
   clearQueue,
+  droppingDb,
   memoryLog,
   payee,
+  payoutAudits,
   replicaHandles,
+  sentRecord,
   withdrawalRow,
 } from './chain/payout-helpers.ts';
 import { driver, freshDb } from './helpers.ts';
@@ -156,6 +159,71 @@ describe('EvmChain payouts on a local EVM node', () => {
     expect((await b.runOnce()).completed).toEqual([{ id, hash }]);
     expect(await withdrawalRow(db, id)).toEqual({ status: 'completed', hash, processing: false });
     expect(await chain.balanceOf(usdt6, to)).toBe(7_500_000n);
+    expect(await chain.nonce()).toBe(nonce + 1);
+  });
+
+  it(`a connection dropped after the send: the hash is recorded, the withdrawal completed in the same run, paid once (${driver})`, async () => {
+    await clearQueue(db);
+    const to = recipient();
+    const id = await user.withdrawal(to, '6.25');
+    const nonce = await chain.nonce();
+    const flaky = droppingDb(db);
+    flaky.drop(/UPDATE withdrawals SET status = 'completed'/);
+    const run = await new PayoutWorker(flaky, evm(usdt6)).runOnce();
+    const [stored] = await payouts(`withdrawal:${id}`);
+    expect(run).toEqual({ completed: [{ id, hash: stored!.tx_hash }], failed: [] });
+    expect(await sentRecord(db, id)).toEqual([{ hash: stored!.tx_hash }]);
+    expect(await withdrawalRow(db, id)).toEqual({
+      status: 'completed',
+      hash: stored!.tx_hash,
+      processing: false,
+    });
+    expect(await payoutAudits(db, id)).toBe(1);
+    expect(await chain.balanceOf(usdt6, to)).toBe(6_250_000n);
+    expect(await chain.nonce()).toBe(nonce + 1);
+  });
+
+  it(`a replica that lost the database after the send: a restarted one completes it from the record without calling the chain (${driver})`, async () => {
+    await clearQueue(db);
+    const to = recipient();
+    const id = await user.withdrawal(to, '8.5');
+    const nonce = await chain.nonce();
+    // Every write to withdrawals fails for the first replica: neither its completion nor its release lands.
+    const lost = droppingDb(db);
+    lost.drop(/UPDATE withdrawals SET/, Number.POSITIVE_INFINITY);
+    const first = await new PayoutWorker(lost, evm(usdt6)).runOnce();
+    expect(first.completed).toEqual([]);
+    expect(first.failed).toEqual([
+      {
+        id,
+        error: expect.stringMatching(
+          /^sent as 0x[0-9a-f]{64}, not completed yet .*releasing the claim failed/,
+        ),
+      },
+    ]);
+    const [sent] = await sentRecord(db, id);
+    expect(await payouts(`withdrawal:${id}`)).toMatchObject([{ tx_hash: sent!.hash, status: 'confirmed' }]);
+    expect(await withdrawalRow(db, id)).toEqual({ status: 'approved', hash: null, processing: true });
+    expect(await chain.balanceOf(usdt6, to)).toBe(8_500_000n);
+
+    // The restarted replica's client counts what it is asked to send: nothing.
+    const real = evm(usdt6);
+    const asked: ChainTransfer[] = [];
+    const counting: ChainClient = {
+      send: (transfer) => {
+        asked.push(transfer);
+        return real.send(transfer);
+      },
+    };
+    await ageClaim(db, id, 1);
+    expect(await new PayoutWorker(db, counting).runOnce()).toEqual({
+      completed: [{ id, hash: sent!.hash }],
+      failed: [],
+    });
+    expect(asked).toEqual([]);
+    expect(await withdrawalRow(db, id)).toEqual({ status: 'completed', hash: sent!.hash, processing: false });
+    expect(await payoutAudits(db, id)).toBe(1);
+    expect(await chain.balanceOf(usdt6, to)).toBe(8_500_000n);
     expect(await chain.nonce()).toBe(nonce + 1);
   });
 

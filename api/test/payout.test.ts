@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/types.ts';
 import { type ChainClient, type ChainTransfer, SimulatedChain } from '../src/modules/payout/chain.ts';
 import { chainConfig } from '../src/modules/payout/config.ts';
 import { toUnits } from '../src/modules/payout/evm.ts';
 import { PayoutWorker, payoutIntervalMs, startPayoutWorker } from '../src/modules/payout/worker.ts';
-import { memoryLog, replicaHandles } from './chain/payout-helpers.ts';
+import { droppingDb, memoryLog, payoutAudits, replicaHandles, sentRecord } from './chain/payout-helpers.ts';
 import { createTestApp, driver, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -47,11 +48,15 @@ const clearQueue = () =>
 class RecordingChain implements ChainClient {
   readonly sends: ChainTransfer[] = [];
   failFor = new Set<string>();
+  /** Runs after a successful send, before its hash is returned. */
+  onSent: (() => Promise<void>) | undefined;
   private readonly inner = new SimulatedChain();
   async send(transfer: ChainTransfer) {
     this.sends.push(transfer);
     if (this.failFor.has(transfer.reference)) throw new Error('node unavailable');
-    return this.inner.send(transfer);
+    const sent = await this.inner.send(transfer);
+    await this.onSent?.();
+    return sent;
   }
 }
 
@@ -169,6 +174,190 @@ describe('payout worker', () => {
     }
     expect([...done].sort((a, b) => a - b)).toEqual(ids);
     expect(chain.sends.map((s) => s.reference).sort()).toEqual(ids.map((id) => `withdrawal:${id}`).sort());
+  });
+
+  it(`a connection dropped after the send: the hash is recorded, completion is retried on a fresh one, paid once (${driver})`, async () => {
+    await clearQueue();
+    const id = await makeWithdrawal('approved');
+    const chain = new RecordingChain();
+    const db = droppingDb(t.db);
+    db.drop(/UPDATE withdrawals SET status = 'completed'/);
+    const run = await new PayoutWorker(db, chain).runOnce();
+    expect(run).toEqual({ completed: [{ id, hash: expect.stringMatching(HASH) }], failed: [] });
+    const { hash } = run.completed[0]!;
+    expect(await row(id)).toEqual({ status: 'completed', hash, processing: false });
+    expect(await sentRecord(t.db, id)).toEqual([{ hash }]);
+    expect(chain.sends).toHaveLength(1);
+    expect(await payoutAudits(t.db, id)).toBe(1);
+  });
+
+  it.runIf(driver === 'postgres')(
+    "PostgreSQL: the worker's backend terminated mid-completion: completed on a new connection, once",
+    async () => {
+      await clearQueue();
+      const id = await makeWithdrawal('approved');
+      // The worker on a pool of its own; once the send is done, the test holds the withdrawal's row so the
+      // completion waits on it where it can be terminated.
+      const replica = await replicaHandles(t.db, 1);
+      let unlock!: () => void;
+      let holding: Promise<void> | undefined;
+      const chain = new RecordingChain();
+      chain.onSent = () =>
+        new Promise<void>((locked) => {
+          holding = t.db.transaction(async (tx) => {
+            await tx.query('SELECT 1 FROM withdrawals WHERE id = $1 FOR UPDATE', [id]);
+            locked();
+            await new Promise<void>((r) => (unlock = r));
+          });
+        });
+      const waiting = async (not?: number) => {
+        for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+          const [w] = await t.db.query<{ pid: number }>(
+            `SELECT pid FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'
+                AND query LIKE 'UPDATE withdrawals SET status = ''completed''%' AND pid <> $1`,
+            [not ?? 0],
+          );
+          if (w) return w.pid;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        throw new Error('no completion waiting on the lock');
+      };
+      try {
+        const pass = new PayoutWorker(replica.dbs[0]!, chain).runOnce();
+        const first = await waiting();
+        await t.db.query('SELECT pg_terminate_backend($1)', [first]);
+        // The retry waits on the lock again, from another backend: a fresh connection.
+        await waiting(first);
+        unlock();
+        await holding;
+        const run = await pass;
+        expect(run).toEqual({ completed: [{ id, hash: expect.stringMatching(HASH) }], failed: [] });
+        expect(await row(id)).toEqual({
+          status: 'completed',
+          hash: run.completed[0]!.hash,
+          processing: false,
+        });
+        expect(await sentRecord(t.db, id)).toEqual([{ hash: run.completed[0]!.hash }]);
+        expect(chain.sends).toHaveLength(1);
+        expect(await payoutAudits(t.db, id)).toBe(1);
+      } finally {
+        unlock?.();
+        await holding?.catch(() => {});
+        await replica.close();
+      }
+    },
+  );
+
+  it(`a replica that lost the database after the send: another completes it without sending again (${driver})`, async () => {
+    await clearQueue();
+    const id = await makeWithdrawal('approved');
+    const log = memoryLog();
+    // Every write to withdrawals fails for this replica: neither the completion nor the release lands.
+    const lost = droppingDb(t.db);
+    lost.drop(/UPDATE withdrawals SET/, Number.POSITIVE_INFINITY);
+    const first = await new PayoutWorker(lost, new RecordingChain(), { log }).runOnce();
+    expect(first.completed).toEqual([]);
+    expect(first.failed).toEqual([
+      {
+        id,
+        error: expect.stringMatching(
+          /^sent as 0x[0-9a-f]{64}, not completed yet \(terminating connection .*\); releasing the claim failed \(terminating connection due to administrator command\)/,
+        ),
+      },
+    ]);
+    expect(log.lines).toContainEqual({
+      level: 'error',
+      obj: { id, err: 'terminating connection due to administrator command' },
+      msg: 'releasing a payout claim failed: it is taken again once stale',
+    });
+    const [sent] = await sentRecord(t.db, id);
+    expect(sent!.hash).toMatch(HASH);
+    expect(await row(id)).toEqual({ status: 'approved', hash: null, processing: true });
+
+    // The restarted replica's chain client would pay again if asked: it must not be.
+    const chain = new RecordingChain();
+    const restarted = new PayoutWorker(t.db, chain);
+    expect((await restarted.runOnce()).completed).toEqual([]); // a fresh claim is left alone...
+    await t.db.query(`UPDATE withdrawals SET updated_at = now() - interval '31 seconds' WHERE id = $1`, [id]);
+    // ...and a sent one is taken again after 30 s (not 10 minutes): only its completion is left.
+    expect(await restarted.runOnce()).toEqual({ completed: [{ id, hash: sent!.hash }], failed: [] });
+    expect(chain.sends).toEqual([]);
+    expect(await row(id)).toEqual({ status: 'completed', hash: sent!.hash, processing: false });
+    expect(await payoutAudits(t.db, id)).toBe(1);
+  });
+
+  it(`a release that fails is logged and reported, never swallowed; the stale claim is paid later (${driver})`, async () => {
+    await clearQueue();
+    const id = await makeWithdrawal('approved');
+    const chain = new RecordingChain();
+    chain.failFor.add(`withdrawal:${id}`);
+    const db = droppingDb(t.db);
+    db.drop(/UPDATE withdrawals SET processing = false/, Number.POSITIVE_INFINITY);
+    const log = memoryLog();
+    const run = await new PayoutWorker(db, chain, { log }).runOnce();
+    expect(run).toEqual({
+      completed: [],
+      failed: [
+        {
+          id,
+          error:
+            'node unavailable; releasing the claim failed (terminating connection due to administrator command): retried once the claim is stale',
+        },
+      ],
+    });
+    expect(log.lines.map((l) => l.msg)).toContain(
+      'releasing a payout claim failed: it is taken again once stale',
+    );
+    expect(await row(id)).toEqual({ status: 'approved', hash: null, processing: true });
+    expect(await sentRecord(t.db, id)).toEqual([]);
+
+    chain.failFor.clear();
+    await t.db.query(`UPDATE withdrawals SET updated_at = now() - interval '11 minutes' WHERE id = $1`, [id]);
+    const later = await new PayoutWorker(t.db, chain).runOnce();
+    expect(later.completed.map((c) => c.id)).toEqual([id]);
+    expect(chain.sends.map((s) => s.reference)).toEqual([`withdrawal:${id}`, `withdrawal:${id}`]);
+    expect(await payoutAudits(t.db, id)).toBe(1);
+  });
+
+  it(`stop() lets a send in progress complete and gives back claims not sent yet (${driver})`, async () => {
+    await clearQueue();
+    const [a, b, c] = [
+      await makeWithdrawal('approved'),
+      await makeWithdrawal('approved'),
+      await makeWithdrawal('approved'),
+    ];
+    const chain = new RecordingChain();
+    let stopping: Promise<void> | undefined;
+    // A stop (SIGTERM) that comes while a pass is claiming: what it claims goes back unsent.
+    const db: Db = {
+      query: (sql, params) => {
+        if (sql.startsWith('UPDATE withdrawals w SET processing = true')) stopping ??= worker.stop();
+        return t.db.query(sql, params);
+      },
+      exec: (sql) => t.db.exec(sql),
+      transaction: (fn) => t.db.transaction(fn),
+    };
+    const worker = new PayoutWorker(db, chain, { batchSize: 2 });
+    expect(await worker.runOnce()).toEqual({ completed: [], failed: [] });
+    await stopping;
+    expect(chain.sends).toEqual([]);
+    for (const id of [a, b, c])
+      expect(await row(id)).toEqual({ status: 'approved', hash: null, processing: false });
+
+    // A stop while a transfer is being sent: it completes, and no further pass starts.
+    const running = new PayoutWorker(t.db, chain, { batchSize: 1 });
+    stopping = undefined;
+    chain.onSent = async () => {
+      stopping ??= running.stop();
+    };
+    running.start(10);
+    for (const deadline = Date.now() + 10_000; !stopping && Date.now() < deadline; )
+      await new Promise((r) => setTimeout(r, 10));
+    await stopping;
+    expect(await row(a)).toMatchObject({ status: 'completed', processing: false });
+    expect(await row(b)).toEqual({ status: 'approved', hash: null, processing: false });
+    expect(chain.sends.map((s) => s.reference)).toEqual([`withdrawal:${a}`]);
   });
 
   it('the simulated chain returns a deterministic 0x hash and pays a reference once', async () => {

@@ -44,6 +44,15 @@ const stopRedis = (child: ChildProcess) =>
     child.kill('SIGKILL');
   });
 
+/** An answer and how long it took (ms). */
+async function timed<T>(work: Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await work;
+  return [result, performance.now() - started];
+}
+
+const UNAVAILABLE = { success: false, message: 'Service temporarily unavailable' };
+
 // Redis (the shared store of the replicas) going away: calls that need it answer 503 'Service
 // temporarily unavailable' (never a 500 or a hang), and the API recovers by itself when it is back.
 describe.skipIf(!redisUp)('Redis outage', () => {
@@ -73,9 +82,10 @@ describe.skipIf(!redisUp)('Redis outage', () => {
     expect((await api.login(email, PASSWORD)).statusCode).toBe(200);
 
     await stopRedis(redis);
-    const down = await api.login(email, PASSWORD);
+    const [down, ms] = await timed(api.login(email, PASSWORD));
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ success: false, message: 'Service temporarily unavailable' });
+    expect(down.json()).toEqual(UNAVAILABLE);
+    expect(ms).toBeLessThan(1000);
 
     redis = await startRedis(port);
     let status = 0;
@@ -84,5 +94,69 @@ describe.skipIf(!redisUp)('Redis outage', () => {
       if (status !== 200) await new Promise((r) => setTimeout(r, 200));
     }
     expect(status).toBe(200);
+  });
+
+  // A frozen server (or a partition that drops packets): the socket stays open and nothing answers.
+  // Without timeouts every call waited forever; now each one is bounded and the dead socket dropped.
+  it('a frozen Redis: fast 503s, sessions checked on PostgreSQL, readyz says redis; all back after', async () => {
+    const signedIn = await api.login(email, PASSWORD);
+    expect(signedIn.statusCode).toBe(200);
+    const token = signedIn.json().data.token as string;
+    const other = (await api.login(email, PASSWORD)).json().data.token as string;
+    expect((await api.call('GET', '/api/admin/user', { token })).statusCode).toBe(200); // cached now
+    expect((await api.call('GET', '/api/readyz')).json().data.checks.redis.state).toBe('up');
+
+    redis.kill('SIGSTOP');
+    try {
+      // Sign-in needs its attempt counters (no safe fallback: private counters would multiply an
+      // attacker's tries by the replicas): a 503 within a second.
+      const [login, loginMs] = await timed(api.login(email, PASSWORD));
+      expect(login.statusCode).toBe(503);
+      expect(login.json()).toEqual(UNAVAILABLE);
+      expect(loginMs).toBeLessThan(1000);
+
+      // A session check falls back to the session row in PostgreSQL (the row is the judge: it is
+      // revoked before the shared record is written), so reading goes on, answered within a second.
+      const [read, readMs] = await timed(api.call('GET', '/api/admin/user', { token }));
+      expect(read.statusCode).toBe(200);
+      expect(readMs).toBeLessThan(1000);
+
+      // A logout cannot tell the other replicas: 503 within a second, yet the session is over here
+      // and everywhere that checks the row: never let through.
+      const [logout, logoutMs] = await timed(api.call('POST', '/api/admin/auth/logout', { token: other }));
+      expect(logout.statusCode).toBe(503);
+      expect(logoutMs).toBeLessThan(1000);
+      expect((await api.call('GET', '/api/admin/user', { token: other })).statusCode).toBe(401);
+
+      // Readiness names Redis (the answer of a second ago may be reused first).
+      await expect
+        .poll(async () => (await api.call('GET', '/api/readyz')).statusCode, { timeout: 3000, interval: 200 })
+        .toBe(503);
+      const [ready, readyMs] = await timed(api.call('GET', '/api/readyz'));
+      expect(readyMs).toBeLessThan(1000);
+      expect(ready.json()).toMatchObject({
+        success: false,
+        message: 'Not ready: redis down',
+        data: { status: 'not-ready', checks: { database: { state: 'up' }, redis: { state: 'down' } } },
+      });
+      const [live, liveMs] = await timed(api.call('GET', '/api/livez'));
+      expect(live.statusCode).toBe(200);
+      expect(liveMs).toBeLessThan(100);
+    } finally {
+      redis.kill('SIGCONT');
+    }
+
+    // Back by itself: sign-in, the session, readiness.
+    await expect
+      .poll(async () => (await api.login(email, PASSWORD)).statusCode, { timeout: 5000, interval: 200 })
+      .toBe(200);
+    expect((await api.call('GET', '/api/admin/user', { token })).statusCode).toBe(200);
+    expect((await api.call('GET', '/api/admin/user', { token: other })).statusCode).toBe(401);
+    await expect
+      .poll(async () => (await api.call('GET', '/api/readyz')).json().data?.status, {
+        timeout: 3000,
+        interval: 200,
+      })
+      .toBe('ready');
   });
 });

@@ -29,6 +29,16 @@ describe('secrets from files (<NAME>_FILE, issue 21)', () => {
     expect(env.OPS_TOKEN).toBe('ops-token-read-from-its-file');
   });
 
+  it('puts REDIS_PASSWORD (from its file) into REDIS_URL, unless the URL has a password', () => {
+    const password = secret('p@ss/word:1\n');
+    expect(loadConfig({ REDIS_URL: 'redis://redis:6379', REDIS_PASSWORD_FILE: password }).redisUrl).toBe(
+      'redis://:p%40ss%2Fword%3A1@redis:6379',
+    );
+    expect(loadConfig({ REDIS_URL: 'redis://:own@redis:6379', REDIS_PASSWORD_FILE: password }).redisUrl).toBe(
+      'redis://:own@redis:6379',
+    );
+  });
+
   it('refuses a setting given both ways, a missing file and an empty one, naming the setting', () => {
     expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), JWT_SECRET_FILE: secret('y'.repeat(40)) })).toThrow(
       'set JWT_SECRET or JWT_SECRET_FILE, not both',

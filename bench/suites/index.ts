@@ -8,6 +8,7 @@ import { memorySuite } from './memory.ts';
 import { navigationSuite } from './navigation.ts';
 import { pagingSuite } from './paging.ts';
 import { releasesSuite } from './releases.ts';
+import { rollingRestartSuite } from './rolling-restart.ts';
 import type { Suite } from './types.ts';
 
 /**
@@ -25,4 +26,5 @@ export const suites: Suite[] = [
   memorySuite,
   buildSuite,
   faultsSuite,
+  rollingRestartSuite,
 ];

@@ -124,8 +124,18 @@ function preloadsFor(shellDir, registry, pathname, releasesDir) {
 /**
  * The live shell's index.html with the registry in it (`window.__BACKOFFICE_REGISTRY__`) and, for a
  * signed-in visitor (a session in localStorage), preload links of what the page will need; null: none.
+ * `nonce`: the ingress's CSP nonce of this request (docker/caddy/Caddyfile), put on every inline script
+ * (ours and the build's own), as its Content-Security-Policy allows no other.
  */
-export function indexHtml(shellDir, registry, { pathname = '/', releasesDir = null } = {}) {
+export function indexHtml(shellDir, registry, { nonce = null, ...options } = {}) {
+  const html = pageWithRegistry(shellDir, registry, options);
+  return html && nonce ? html.replace(INLINE_SCRIPT, `<script nonce="${nonce}"$1>`) : html;
+}
+
+/** An inline script's start tag (no src, no nonce yet). */
+const INLINE_SCRIPT = /<script(?![^>]*\b(?:src|nonce)=)([^>]*)>/gi;
+
+function pageWithRegistry(shellDir, registry, { pathname = '/', releasesDir = null } = {}) {
   const html = cachedText(join(shellDir, 'index.html'));
   if (html === null || !registry) return html;
   // '<' escaped: no text of the registry or of a file name can close the script element.

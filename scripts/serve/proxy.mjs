@@ -4,6 +4,7 @@
 // is buffered (the API takes at most 1 MiB) so that a refused attempt can be replayed on the next one.
 import http from 'node:http';
 import https from 'node:https';
+import { BlockList, isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import { createProxyServer } from 'http-proxy-3';
 
@@ -67,10 +68,32 @@ function readBody(req) {
 }
 
 /**
- * `upstreams`: origins such as ['http://api-1:3000', 'http://api-2:3000'].
+ * The peers whose X-Forwarded-Proto and X-Forwarded-Host are believed: a TLS load balancer (or the
+ * ingress) in front, listed in SERVE_TRUSTED_PROXIES as addresses or CIDRs ('10.0.0.0/8,127.0.0.1').
+ * From anyone else they are replaced by what this server saw, so a client cannot claim https.
+ */
+export function trustedPeers(list = process.env.SERVE_TRUSTED_PROXIES ?? '') {
+  const blocks = new BlockList();
+  for (const entry of list.split(/[\s,]+/).filter(Boolean)) {
+    const [ip = '', bits] = entry.split('/');
+    const type = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
+    if (!isIP(ip)) throw new Error(`SERVE_TRUSTED_PROXIES: ${entry} is not an address or a CIDR`);
+    if (bits === undefined) blocks.addAddress(ip, type);
+    else blocks.addSubnet(ip, Number(bits), type);
+  }
+  return (address) => {
+    if (!address) return false;
+    // An IPv4 peer on a dual-stack socket shows as ::ffff:a.b.c.d.
+    const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
+    return blocks.check(plain, isIP(plain) === 6 ? 'ipv6' : 'ipv4');
+  };
+}
+
+/**
+ * `upstreams`: origins such as ['http://api-1:3000', 'http://api-2:3000']; `trusted`: see trustedPeers.
  * Returns `(req, res) => void` for requests whose path is under /api.
  */
-export function createApiProxy(upstreams) {
+export function createApiProxy(upstreams, { trusted = trustedPeers() } = {}) {
   const targets = upstreams.map((url) => new URL(url).origin);
   const agents = {
     'http:': new http.Agent({ keepAlive: true }),
@@ -114,8 +137,20 @@ export function createApiProxy(upstreams) {
     const headers = withoutHopByHop(req.headers);
     // Earlier hops (possibly spoofed by the client) stay as earlier entries; the peer we saw is last.
     headers['x-forwarded-for'] = incomingFor ? `${incomingFor}, ${peer}` : peer;
-    headers['x-forwarded-proto'] = req.socket.encrypted ? 'https' : 'http';
-    headers['x-forwarded-host'] = req.headers.host ?? '';
+    // Behind a trusted TLS load balancer the client's scheme is its to say: overwriting it with our
+    // plain http would drop the Secure flag of the session cookie.
+    const fromTrusted = trusted(peer);
+    const incomingProto = String(req.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]
+      .trim();
+    headers['x-forwarded-proto'] =
+      fromTrusted && (incomingProto === 'https' || incomingProto === 'http')
+        ? incomingProto
+        : req.socket.encrypted
+          ? 'https'
+          : 'http';
+    headers['x-forwarded-host'] =
+      (fromTrusted && req.headers['x-forwarded-host']) || (req.headers.host ?? '');
     if (body.length > 0 || req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH')
       headers['content-length'] = String(body.length);
     req.headers = headers;

@@ -81,7 +81,9 @@ export function createStaticHandler({ dir, spa, mounts, releasesDir = null, regi
   };
 
   function sendIndex(req, res, shellDir, live, pathname) {
-    const html = indexHtml(shellDir, live, { pathname, releasesDir });
+    // Set by the ingress in front (its CSP allows the inline scripts carrying it); checked, as it lands in HTML.
+    const nonce = /^[A-Za-z0-9+/=_-]{16,128}$/.exec(req.headers['x-csp-nonce'] ?? '')?.[0] ?? null;
+    const html = indexHtml(shellDir, live, { pathname, releasesDir, nonce });
     if (html === null) return notFoundOr500(res)();
     commonHeaders(res, '/index.html');
     res.statusCode = 200;

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 export const SECRET_SETTINGS = [
   'DATABASE_URL',
   'REDIS_URL',
+  'REDIS_PASSWORD',
   'JWT_SECRET',
   'ADMIN_PASSWORD',
   'OPS_TOKEN',

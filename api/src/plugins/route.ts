@@ -1,5 +1,5 @@
 import type { RouteDef } from '@backoffice/shared/contract';
-import { API_PREFIX, type csvFile, errorResponse, isCsvRoute } from '@backoffice/shared/contract';
+import { API_PREFIX, type csvFile, errorResponse, isCsvRoute, routes } from '@backoffice/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type CsvExport, sendCsv } from '../lib/csv/export.ts';
@@ -58,11 +58,12 @@ export function defineRoute<const R extends RouteDef>(
     // Most bodies are small (buildApp's default); the catalogue names the few routes that need more.
     ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     schema: {
+      ...operationIdOf(def),
       tags: options.tags,
       summary: options.summary,
-      ...(def.auth === 'none'
-        ? {}
-        : { security: [{ bearerAuth: [] }, ...(def.auth === 'ops' ? [{ opsToken: [] }] : [])] }),
+      // A public route says so (an empty list), rather than leaving clients to guess.
+      security:
+        def.auth === 'none' ? [] : [{ bearerAuth: [] }, ...(def.auth === 'ops' ? [{ opsToken: [] }] : [])],
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
@@ -92,6 +93,23 @@ export function defineRoute<const R extends RouteDef>(
       return result;
     },
   });
+}
+
+/** Each catalogue route's name by `METHOD path`: routes added to the catalogue are named with no edit here. */
+const catalogueNames = new Map(Object.entries(routes).map(([name, def]) => [routeKey(def), name]));
+
+function routeKey(def: Pick<RouteDef, 'method' | 'path'>): string {
+  return `${def.method} ${def.path}`;
+}
+
+/**
+ * The OpenAPI operationId: the route's key in the catalogue, which clients generated from the document
+ * name their methods after, so it is stable as long as the catalogue's name is. A definition outside the
+ * catalogue (a test's) has none; test/openapi.test.ts checks every documented operation has one.
+ */
+function operationIdOf(def: RouteDef): { operationId?: string } {
+  const name = catalogueNames.get(routeKey(def));
+  return name ? { operationId: name } : {};
 }
 
 /**

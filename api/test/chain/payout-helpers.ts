@@ -72,3 +72,51 @@ export function memoryLog() {
   const at = (level: string) => (obj: object, msg?: string) => void lines.push({ level, obj, msg });
   return { lines, info: at('info'), warn: at('warn'), error: at('error') };
 }
+
+/** What PostgreSQL answers on a connection it terminated (pg_terminate_backend). */
+export const terminated = () =>
+  Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+
+/**
+ * `db` whose statements matching a pattern fail as on a terminated connection, a given number of times
+ * (Infinity: this replica has lost the database): the dropped connection of issue 21 on both drivers.
+ * Everything else runs on the real database.
+ */
+export function droppingDb(db: Db) {
+  const drops: { pattern: RegExp; left: number }[] = [];
+  const check = (sql: string) => {
+    const drop = drops.find((d) => d.left > 0 && d.pattern.test(sql));
+    if (!drop) return;
+    drop.left--;
+    throw terminated();
+  };
+  const wrap = (inner: Db): Db => ({
+    async query(sql, params) {
+      check(sql);
+      return inner.query(sql, params);
+    },
+    async exec(sql) {
+      check(sql);
+      return inner.exec(sql);
+    },
+    transaction: (fn) => inner.transaction((tx) => fn(wrap(tx))),
+  });
+  return Object.assign(wrap(db), {
+    drop(pattern: RegExp, times = 1) {
+      drops.push({ pattern, left: times });
+    },
+  });
+}
+
+/** The recorded send of a withdrawal (table payout_sent). */
+export const sentRecord = (db: Db, id: number) =>
+  db.query<{ hash: string }>('SELECT hash FROM payout_sent WHERE withdrawal_id = $1', [id]);
+
+/** The audit records of a withdrawal's payout (one per completion). */
+export const payoutAudits = async (db: Db, id: number) =>
+  (
+    await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'payout.sent' AND target_id = $1`,
+      [String(id)],
+    )
+  )[0]!.n;

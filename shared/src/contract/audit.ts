@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { decimalAtMost, FOUR_EYES } from '../rules/constants.ts';
 import { envelope, id, isoDate, money, paged } from './envelope.ts';
 import { hasNoNul, idNumber, NUL_MESSAGE } from './input.ts';
-import { optionalDateParam, optionalIdParam, optionalText, pageParam, sizeParam, sortType } from './query.ts';
+import {
+  optionalDateParam,
+  optionalEnum,
+  optionalIdParam,
+  optionalText,
+  pageParam,
+  sizeParam,
+  sortType,
+} from './query.ts';
 
 /**
  * Audit trail (issue 13): every state-changing call writes one record (a bulk withdrawal update one per
@@ -12,10 +20,13 @@ export const auditRecordSchema = z.object({
   id,
   /** When it was written (the change's transaction). */
   at: isoDate,
-  /** null: a system action (the payout worker) or a failed sign-in of an unknown e-mail. */
+  /** null: a system action (the payout worker), or a failed sign-in of an unknown e-mail recorded before issue 21. */
   adminId: id.nullable(),
   adminEmail: z.string().nullable(),
-  /** The route catalogue's action ('withdrawal.update', 'auth.sign-in', 'auth.sign-in-failed', 'payout.sent'...). */
+  /**
+   * The route catalogue's action ('withdrawal.update', 'auth.sign-in', 'payout.sent'...). Failed sign-ins
+   * are counted apart since issue 21 (GET /admin/audit/sign-in-failures); older logs hold 'auth.sign-in-failed'.
+   */
   action: z.string(),
   /** 'withdrawal', 'lottery', 'user', 'support_ticket', 'mine_game', 'admin', 'setting'... */
   targetType: z.string().nullable(),
@@ -58,6 +69,52 @@ export type AuditListResponse = z.infer<typeof auditListResponse>;
 export const auditDetailsParams = z.object({ id: idNumber('Audit record id must be a whole number') });
 export const auditDetailsResponse = envelope(auditRecordSchema);
 export type AuditDetailsResponse = z.infer<typeof auditDetailsResponse>;
+
+/** Why a sign-in was refused (a refusal of the rate limiter, 429, is not recorded). */
+export const signInFailureReasons = ['unknown-email', 'wrong-password', 'wrong-code', 'blocked'] as const;
+export type SignInFailureReason = (typeof signInFailureReasons)[number];
+
+/**
+ * Failed sign-ins (issue 21), aggregated: one row per subject (the account, or the client IP for an
+ * e-mail that names no account), hour and reason, with the number of attempts.
+ */
+export const signInFailureSchema = z.object({
+  id,
+  /** The start of the hour (UTC) the attempts fell in. */
+  windowStart: isoDate,
+  /** 'account': the e-mail named an admin; 'ip': it named none, counted per client IP. */
+  subject: z.enum(['account', 'ip']),
+  adminId: id.nullable(),
+  /** The admin's e-mail, or the last unknown e-mail tried from the IP (its first 64 characters). */
+  email: z.string().nullable(),
+  /** The last client IP. */
+  ip: z.string().nullable(),
+  reason: z.enum(signInFailureReasons),
+  attempts: z.number().int().positive(),
+  firstAt: isoDate,
+  lastAt: isoDate,
+});
+export type SignInFailure = z.infer<typeof signInFailureSchema>;
+
+// GET /admin/audit/sign-in-failures
+export const signInFailuresQuery = z.object({
+  page: pageParam,
+  per_page: sizeParam(20),
+  admin_id: optionalIdParam,
+  /** Case-insensitive exact e-mail (the admin's, or an unknown one as stored). */
+  email: optionalText(254),
+  ip: optionalText(64),
+  reason: optionalEnum(signInFailureReasons),
+  /** Last attempt from this instant (inclusive); a day means its start (UTC). */
+  from: instant,
+  /** Last attempt up to this instant (inclusive); a day includes the whole day (UTC). */
+  to: instant,
+  /** By the last attempt (ties by id). */
+  sort_type: sortType,
+});
+export type SignInFailuresQuery = z.infer<typeof signInFailuresQuery>;
+export const signInFailuresResponse = envelope(paged(signInFailureSchema));
+export type SignInFailuresResponse = z.infer<typeof signInFailuresResponse>;
 
 /** A four-eyes threshold in USDT: a positive decimal string with at most 8 decimals, at most FOUR_EYES.max. */
 export const thresholdText = z

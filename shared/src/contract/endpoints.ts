@@ -2,6 +2,8 @@
 // The catalogue without its zod schemas, so a remote can name a call (http.call) without shipping zod.
 export const endpoints = {
   health: { name: 'health', method: 'GET', path: '/health', permission: 'public' },
+  livez: { name: 'livez', method: 'GET', path: '/livez', permission: 'public' },
+  readyz: { name: 'readyz', method: 'GET', path: '/readyz', permission: 'public' },
   login: {
     name: 'login',
     method: 'POST',
@@ -285,6 +287,12 @@ export const endpoints = {
   },
   auditList: { name: 'auditList', method: 'GET', path: '/admin/audit', permission: 'audit:read' },
   auditDetails: { name: 'auditDetails', method: 'GET', path: '/admin/audit/:id', permission: 'audit:read' },
+  auditSignInFailures: {
+    name: 'auditSignInFailures',
+    method: 'GET',
+    path: '/admin/audit/sign-in-failures',
+    permission: 'audit:read',
+  },
   fourEyesSettings: {
     name: 'fourEyesSettings',
     method: 'GET',

@@ -27,6 +27,43 @@ export type MessageResponse = z.infer<typeof messageResponse>;
 export const healthResponse = envelope(z.object({ maintenance: z.boolean() }));
 export type HealthResponse = z.infer<typeof healthResponse>;
 
+/** GET /livez: the process answers (no dependency is asked). */
+export const livezResponse = messageResponse;
+
+/** One dependency of GET /readyz: its state and how long asking it took. */
+export const readinessCheck = z.object({
+  state: z.enum(['up', 'down', 'lagging']),
+  latencyMs: z.number().int().min(0),
+  /** Why it is down or lagging, for the operator (never a URL or a secret). */
+  detail: z.string().optional(),
+});
+export type ReadinessCheck = z.infer<typeof readinessCheck>;
+
+/**
+ * GET /readyz, 200 or 503 with the same body: 'not-ready' (503) when a dependency every request needs
+ * is down (the database, Redis when configured); 'degraded' (200) when only the payouts suffer (the
+ * chain RPC when configured, the payout worker's lag). A check that does not apply is left out.
+ */
+export const readyzResponse = envelope(
+  z.object({
+    status: z.enum(['ready', 'degraded', 'not-ready']),
+    checks: z.object({
+      database: readinessCheck,
+      payoutLag: z.object({
+        state: readinessCheck.shape.state,
+        latencyMs: readinessCheck.shape.latencyMs,
+        /** Age of the oldest approved withdrawal not paid yet (ms); null when none waits. */
+        oldestApprovedAgeMs: z.number().int().min(0).nullable(),
+        thresholdMs: z.number().int().min(0),
+        detail: readinessCheck.shape.detail,
+      }),
+      redis: readinessCheck.optional(),
+      chain: readinessCheck.optional(),
+    }),
+  }),
+);
+export type ReadyzResponse = z.infer<typeof readyzResponse>;
+
 /** Paged list carried in `data`: `{ data: T[], total, totalPages, page, perPage }`. */
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({

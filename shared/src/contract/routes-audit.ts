@@ -1,7 +1,7 @@
 import * as audit from './audit.ts';
 import type { RouteDef } from './routes.ts';
 
-/** Audit log and four-eyes settings routes (issue 13). */
+/** Audit log, failed sign-ins (issue 21) and four-eyes settings routes (issue 13). */
 export const auditRoutes = {
   auditList: {
     method: 'GET',
@@ -18,6 +18,14 @@ export const auditRoutes = {
     permission: 'audit:read',
     params: audit.auditDetailsParams,
     response: audit.auditDetailsResponse,
+  },
+  auditSignInFailures: {
+    method: 'GET',
+    path: '/admin/audit/sign-in-failures',
+    auth: 'session',
+    permission: 'audit:read',
+    query: audit.signInFailuresQuery,
+    response: audit.signInFailuresResponse,
   },
   fourEyesSettings: {
     method: 'GET',

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import * as auth from './auth.ts';
 import * as dashboard from './dashboard.ts';
-import { healthResponse } from './envelope.ts';
+import { healthResponse, livezResponse, readyzResponse } from './envelope.ts';
 import * as lottery from './lottery.ts';
 import * as mines from './mines.ts';
 import type { Permission } from './permissions.ts';
@@ -52,6 +52,9 @@ export interface RouteDef {
 /** Catalogue of every call: the API registers its routes from it, the OpenAPI document and tests iterate it. */
 export const routes = {
   health: { method: 'GET', path: '/health', auth: 'none', permission: 'public', response: healthResponse },
+  // Probes (issue 21): liveness of the process, readiness of its dependencies (200 or 503, one body).
+  livez: { method: 'GET', path: '/livez', auth: 'none', permission: 'public', response: livezResponse },
+  readyz: { method: 'GET', path: '/readyz', auth: 'none', permission: 'public', response: readyzResponse },
 
   login: {
     method: 'POST',

@@ -43,6 +43,8 @@ export interface SharedStore {
   set(key: string, value: string, ttlMs: number): Promise<void>;
   /** Deletes keys (values or counters); returns how many existed. */
   del(keys: string[]): Promise<number>;
+  /** Resolves when the store answers (readiness); the memory and SQL stores have nothing of their own to ask. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,8 @@ export interface StoreChoice {
   redisUrl?: string | undefined;
   /** Key prefix (tests use one per test). */
   prefix?: string;
+  /** REDIS_TIMEOUT_MS: how long a call waits for Redis before it fails (redis.ts). */
+  redisTimeoutMs?: number;
 }
 
 /**
@@ -105,7 +109,7 @@ export async function openSharedStore(
   db?: Db & { driver?: string },
 ): Promise<SharedStore> {
   const prefix = choice.prefix ?? 'bo:';
-  if (choice.redisUrl) return connectRedisStore(choice.redisUrl, prefix);
+  if (choice.redisUrl) return connectRedisStore(choice.redisUrl, prefix, choice.redisTimeoutMs);
   if (db?.driver === 'postgres') return new PostgresStore(db, prefix);
   return new MemoryStore();
 }

@@ -61,6 +61,8 @@ export class MemoryStore implements SharedStore {
     return n;
   }
 
+  async ping(): Promise<void> {}
+
   async close(): Promise<void> {
     this.counters.clear();
     this.values.clear();

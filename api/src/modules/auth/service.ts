@@ -20,6 +20,7 @@ import type { SharedStore } from '../../lib/shared-store/index.ts';
 import type { RequestAdmin } from '../../types.ts';
 import type { AuditWriter } from '../audit/writer.ts';
 import * as repo from './repository.ts';
+import { recordSignInFailure, type SignInFailure } from './sign-in-failures.ts';
 import { newTotpSecret, otpauthUrl, qrDataUrl, verifyTotp } from './totp.ts';
 
 export const MESSAGES = {
@@ -68,13 +69,12 @@ export const toUser = (
 export type LoginResult = { message: string; data: LoginData };
 
 /**
- * Audit actions of sign-in besides the catalogue's 'auth.sign-in' (a session was issued):
- * the password was right and a second factor (code or setup) is needed next; a sign-in was refused
- * (wrong e-mail, password or code, blocked account, lockout 429).
+ * Audit actions of sign-in besides the catalogue's 'auth.sign-in' (a session was issued): the password
+ * was right and a second factor (code or setup) is needed next. Refused sign-ins are not audit rows:
+ * they are counted in sign_in_failures (sign-in-failures.ts).
  */
 export const SIGN_IN_AUDIT = {
   passwordOk: 'auth.sign-in-password',
-  failed: 'auth.sign-in-failed',
   twoFactorSetup: 'auth.2fa-setup',
 } as const;
 
@@ -175,24 +175,19 @@ export class AuthService {
     return false;
   }
 
-  /** Sign-in; every outcome is audited, refusals too (in their own statement: nothing else changes). */
-  async login(body: LoginBody, ip: string, audit: AuditWriter, userAgent?: string): Promise<LoginResult> {
-    const email = body.email.toLowerCase();
-    try {
-      return await this.attemptLogin(body, email, { ip, userAgent }, audit);
-    } catch (err) {
-      if (err instanceof HttpError) {
-        const admin = await repo.findAdminByEmail(this.deps.db, email);
-        await audit.record(this.deps.db, {
-          action: SIGN_IN_AUDIT.failed,
-          actor: { id: admin?.id ?? null, email },
-          targetType: 'admin',
-          targetId: admin?.id ?? null,
-          details: { reason: err.message, status: err.statusCode },
-        });
-      }
-      throw err;
-    }
+  /**
+   * Sign-in. A session (or the next step of one) is audited; a refusal (wrong e-mail, password or code,
+   * blocked account) is counted in sign_in_failures instead, and a refusal of the rate limiter (429)
+   * writes nothing at all, so anonymous clients cannot grow any table by a row per request.
+   */
+  login(body: LoginBody, ip: string, audit: AuditWriter, userAgent?: string): Promise<LoginResult> {
+    return this.attemptLogin(body, body.email.toLowerCase(), { ip, userAgent }, audit);
+  }
+
+  /** Counts a refused sign-in (in its own statement: nothing else changes) and returns its error. */
+  private async refuse(status: number, message: string, failure: SignInFailure): Promise<HttpError> {
+    await recordSignInFailure(this.deps.db, failure);
+    return new HttpError(status, message);
   }
 
   private async attemptLogin(
@@ -215,13 +210,22 @@ export class AuthService {
 
     const admin = await repo.findAdminByEmail(this.deps.db, email);
     const ok = await verifyPassword(admin?.password_hash, body.password);
-    if (!admin || !ok) throw new HttpError(401, MESSAGES.invalidCredentials);
+    if (!admin || !ok) {
+      const reason = admin ? 'wrong-password' : 'unknown-email';
+      throw await this.refuse(401, MESSAGES.invalidCredentials, {
+        reason,
+        admin: admin && adminActor(admin),
+        email,
+        ip,
+      });
+    }
     // The right password is no failure: un-count it for the IP and forget the account's failures
     // (the owner is never kept out once a lock has expired). 2FA codes have their own limit.
     await Promise.all([this.ipLimiter.release(ip), this.accountLimiter.reset(email)]);
-    if (admin.status !== 'active' || admin.deleted_at !== null) throw new HttpError(403, MESSAGES.blocked);
-
     const actor = adminActor(admin);
+    if (admin.status !== 'active' || admin.deleted_at !== null)
+      throw await this.refuse(403, MESSAGES.blocked, { reason: 'blocked', admin: actor, email, ip });
+
     const target = { targetType: 'admin', targetId: admin.id, actor } as const;
     /** A session in one transaction with its 'auth.sign-in' record. */
     const signIn = (method: 'password' | 'password+2fa') =>
@@ -240,7 +244,8 @@ export class AuthService {
         });
         return { message: MESSAGES.codeRequired, data: { twoFactorRequired: true } };
       }
-      if (!(await this.checkCode(admin, body.twoFactorToken))) throw new HttpError(401, MESSAGES.invalidCode);
+      if (!(await this.checkCode(admin, body.twoFactorToken)))
+        throw await this.refuse(401, MESSAGES.invalidCode, { reason: 'wrong-code', admin: actor, email, ip });
       if (admin.must_change_password) return this.passwordChange(admin, client, audit);
       return { message: MESSAGES.loginOk, data: await signIn('password+2fa') };
     }

@@ -1,8 +1,9 @@
-import { routes } from '@backoffice/shared/contract';
+import { API_PREFIX, errorResponse, routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { serviceUnavailable } from '../../lib/http-error.ts';
 import { MAINTENANCE_KEY, maintenanceCheck, setMaintenance } from '../../plugins/maintenance.ts';
 import { defineRoute } from '../../plugins/route.ts';
+import { cachedReadiness, readinessMessage } from './readiness.ts';
 
 /**
  * `work`, or a 503 when it has not settled within `ms`. The query itself is not cancelled (the pool's
@@ -41,6 +42,46 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       };
     },
   );
+
+  // Probes for orchestrators and load balancers (issue 21). Public and outside /api/admin, so maintenance
+  // does not touch them: a replica in maintenance is alive and ready (it answers its 503s itself).
+  defineRoute(
+    app,
+    routes.livez,
+    { tags: ['health'], summary: 'Liveness: the process answers (no dependency is asked)' },
+    async () => ({ success: true, message: 'alive' }),
+  );
+
+  // Registered by hand: its 503 carries the same body as its 200 (defineRoute sends the error body).
+  const readiness = cachedReadiness(app, app.config.readiness);
+  app.route({
+    method: routes.readyz.method,
+    url: API_PREFIX + routes.readyz.path,
+    config: { auth: routes.readyz.auth, permission: routes.readyz.permission },
+    schema: {
+      operationId: 'readyz',
+      tags: ['health'],
+      summary:
+        'Readiness: the database, Redis and the chain RPC when configured, the payout lag; 503 when not ready',
+      security: [],
+      response: {
+        200: routes.readyz.response,
+        503: routes.readyz.response,
+        '4xx': errorResponse,
+        '5xx': errorResponse,
+      },
+    },
+    handler: async (_request, reply) => {
+      const checked = await readiness();
+      // A replica shutting down (SIGTERM: lib/shutdown.ts sets `closing`) takes no new work, whatever
+      // its dependencies say. Read loosely: apps built by tests never set it.
+      const closing = (app as { closing?: boolean }).closing === true;
+      const data = closing ? { ...checked, status: 'not-ready' as const } : checked;
+      const ready = data.status !== 'not-ready';
+      const message = closing ? 'Not ready: shutting down' : readinessMessage(data);
+      return reply.status(ready ? 200 : 503).send({ success: ready, message, data });
+    },
+  });
 
   defineRoute(
     app,

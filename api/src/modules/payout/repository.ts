@@ -4,24 +4,48 @@ export interface ClaimedPayout {
   id: number;
   wallet_address: string;
   amount: string;
+  /** The hash of a send that already succeeded (table payout_sent): complete with it, never send again. */
+  sent_hash: string | null;
 }
 
 /**
  * Claims up to `limit` approved withdrawals to pay, oldest id first: sets `processing` in one statement
  * (FOR UPDATE SKIP LOCKED, so two workers never claim the same row). A claim older than `staleMs` (a worker
  * that died mid-send) is claimed again; the chain client's idempotent reference keeps that from paying twice.
- * Withdrawals without a wallet address cannot be paid and are left alone.
+ * A claim of a withdrawal already sent is taken again sooner, after `sentStaleMs`: only its completion is
+ * left, which is conditional and moves no money. Withdrawals without a wallet address cannot be paid and
+ * are left alone.
  */
-export function claimApproved(db: Db, limit: number, staleMs: number): Promise<ClaimedPayout[]> {
+export function claimApproved(
+  db: Db,
+  limit: number,
+  staleMs: number,
+  sentStaleMs = 30_000,
+): Promise<ClaimedPayout[]> {
   return db.query<ClaimedPayout>(
     `UPDATE withdrawals w SET processing = true, updated_at = now()
-       FROM (SELECT id FROM withdrawals
-              WHERE status = 'approved' AND wallet_address IS NOT NULL
-                AND (NOT processing OR updated_at < now() - $2::int * interval '1 millisecond')
-              ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED) c
+       FROM (SELECT q.id, s.hash AS sent_hash
+               FROM withdrawals q LEFT JOIN payout_sent s ON s.withdrawal_id = q.id
+              WHERE q.status = 'approved' AND q.wallet_address IS NOT NULL
+                AND (NOT q.processing
+                     OR q.updated_at < now() - (CASE WHEN s.hash IS NULL THEN $2 ELSE $3 END)::int
+                                               * interval '1 millisecond')
+              ORDER BY q.id LIMIT $1 FOR UPDATE OF q SKIP LOCKED) c
       WHERE w.id = c.id
-     RETURNING w.id, w.wallet_address, w.amount`,
-    [limit, staleMs],
+     RETURNING w.id, w.wallet_address, w.amount, c.sent_hash`,
+    [limit, staleMs, sentStaleMs],
+  );
+}
+
+/**
+ * Records "sent with this hash" for a withdrawal, in its own statement (committed at once, outside the
+ * completion's transaction). The first record stays: a chain client returns the same hash for a
+ * reference sent again.
+ */
+export async function recordSent(db: Db, id: number, hash: string): Promise<void> {
+  await db.query(
+    `INSERT INTO payout_sent (withdrawal_id, hash) VALUES ($1, $2) ON CONFLICT (withdrawal_id) DO NOTHING`,
+    [id, hash],
   );
 }
 
@@ -35,7 +59,16 @@ export async function markCompleted(db: Db, id: number, hash: string): Promise<b
   return rows.length === 1;
 }
 
-/** Gives a claim back after a failed send: still approved, no longer processing, retried next run. */
+/** True when the withdrawal is completed with this hash (a retried completion whose first COMMIT landed). */
+export async function isCompletedWith(db: Db, id: number, hash: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM withdrawals WHERE id = $1 AND status = 'completed' AND hash = $2`,
+    [id, hash],
+  );
+  return rows.length === 1;
+}
+
+/** Gives a claim back: still approved, no longer processing, taken again by the next run. */
 export async function release(db: Db, id: number): Promise<void> {
   await db.query(
     `UPDATE withdrawals SET processing = false, updated_at = now()

@@ -4,6 +4,7 @@ import { insertAudit } from '../audit/writer.ts';
 import { type ChainClient, SimulatedChain } from './chain.ts';
 import { chainConfig } from './config.ts';
 import { EvmChain } from './evm.ts';
+import { onFreshConnection } from './fresh-connection.ts';
 import * as repo from './repository.ts';
 
 interface Log {
@@ -17,6 +18,8 @@ export interface PayoutOptions {
   batchSize?: number;
   /** A claim older than this is taken again (default 10 minutes). */
   staleMs?: number;
+  /** A claim of a withdrawal already sent (hash recorded) older than this is taken again (default 30 s). */
+  sentStaleMs?: number;
   log?: Log;
 }
 
@@ -25,11 +28,15 @@ export interface PayoutRun {
   failed: { id: number; error: string }[];
 }
 
+type PayResult = { id: number; hash: string } | { id: number; error?: string };
+
 /**
  * Pays approved withdrawals: claim (conditional UPDATE ... processing = true, SKIP LOCKED), send through
- * the ChainClient with the idempotent reference 'withdrawal:<id>', then approved -> completed with the
- * hash. A failed send releases the claim (still approved) for the next run. No ledger movement here: the
- * amount left the user's balance when the withdrawal was requested.
+ * the ChainClient with the idempotent reference 'withdrawal:<id>', record "sent with hash H" in a
+ * statement of its own (payout_sent), then approved -> completed with the hash. The steps after the send
+ * are retried on a fresh connection; a withdrawal whose send is recorded is completed by a later run (or
+ * another replica) without being sent again. A failed send releases the claim (still approved) for the
+ * next run. No ledger movement here: the amount left the user's balance when the withdrawal was requested.
  */
 export class PayoutWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -37,6 +44,7 @@ export class PayoutWorker {
   private stopped = false;
   private readonly batchSize: number;
   private readonly staleMs: number;
+  private readonly sentStaleMs: number;
 
   constructor(
     private readonly db: Db,
@@ -45,6 +53,7 @@ export class PayoutWorker {
   ) {
     this.batchSize = options.batchSize ?? 25;
     this.staleMs = options.staleMs ?? 10 * 60_000;
+    this.sentStaleMs = options.sentStaleMs ?? 30_000;
   }
 
   /** One pass over at most `batchSize` approved withdrawals. Concurrent calls share the same pass. */
@@ -57,7 +66,7 @@ export class PayoutWorker {
 
   private async pass(): Promise<PayoutRun> {
     const run: PayoutRun = { completed: [], failed: [] };
-    const claimed = await repo.claimApproved(this.db, this.batchSize, this.staleMs);
+    const claimed = await repo.claimApproved(this.db, this.batchSize, this.staleMs, this.sentStaleMs);
     // The claimed withdrawals are paid side by side (a real chain waits seconds per transfer); results keep
     // the claim order.
     const results = await Promise.all(claimed.map((w) => this.pay(w)));
@@ -72,19 +81,59 @@ export class PayoutWorker {
     return run;
   }
 
-  /** Sends one claimed withdrawal and completes it; a failure releases the claim for the next run. */
-  private async pay(
-    w: repo.ClaimedPayout,
-  ): Promise<{ id: number; hash: string } | { id: number; error?: string }> {
+  /**
+   * Sends one claimed withdrawal (unless its send is already recorded), records the hash and completes
+   * it. A failed send or completion releases the claim for the next run.
+   */
+  private async pay(w: repo.ClaimedPayout): Promise<PayResult> {
+    let hash = w.sent_hash;
+    if (hash === null) {
+      // Shutting down: the claim goes back unsent rather than starting a transfer now.
+      if (this.stopped) return this.giveBack(w.id);
+      try {
+        ({ hash } = await this.chain.send({
+          to: w.wallet_address,
+          amount: w.amount,
+          reference: `withdrawal:${w.id}`,
+        }));
+      } catch (err) {
+        return this.giveBack(w.id, err);
+      }
+      try {
+        await onFreshConnection(() => repo.recordSent(this.db, w.id, hash!));
+      } catch (err) {
+        // Money moved and nothing says so yet: the completion below may still record it. If it fails too,
+        // the claim is kept (not released): it is retaken after staleMs, and the chain's idempotent
+        // reference returns this same hash then.
+        this.options.log?.error(
+          { id: w.id, hash, err: message(err) },
+          'payout sent but its hash could not be recorded',
+        );
+        try {
+          return await this.complete(w, hash);
+        } catch (completeErr) {
+          return {
+            id: w.id,
+            error: `sent as ${hash}, not recorded (${message(completeErr)}): the claim is retaken after ${this.staleMs} ms`,
+          };
+        }
+      }
+    }
     try {
-      const { hash } = await this.chain.send({
-        to: w.wallet_address,
-        amount: w.amount,
-        reference: `withdrawal:${w.id}`,
-      });
-      // approved -> completed and its audit record (a system action: no admin) in one transaction.
+      return await this.complete(w, hash);
+    } catch (err) {
+      // The send is recorded: the next run completes it without sending.
+      return this.giveBack(w.id, new Error(`sent as ${hash}, not completed yet (${message(err)})`));
+    }
+  }
+
+  /** approved -> completed with its audit record (a system action: no admin), on a fresh connection if need be. */
+  private complete(w: repo.ClaimedPayout, hash: string): Promise<PayResult> {
+    return onFreshConnection(async (attempt) => {
       const completed = await this.db.transaction(async (tx) => {
-        if (!(await repo.markCompleted(tx, w.id, hash))) return false;
+        if (!(await repo.markCompleted(tx, w.id, hash)))
+          // The COMMIT of a previous attempt may have landed with its answer lost.
+          return attempt > 1 && (await repo.isCompletedWith(tx, w.id, hash));
         await insertAudit(tx, {
           action: 'payout.sent',
           actor: { id: null, email: null },
@@ -97,9 +146,25 @@ export class PayoutWorker {
         return true;
       });
       return completed ? { id: w.id, hash } : { id: w.id };
-    } catch (err) {
-      await repo.release(this.db, w.id).catch(() => {});
-      return { id: w.id, error: err instanceof Error ? err.message : String(err) };
+    });
+  }
+
+  /**
+   * Releases a claim after `err` (none: a shutdown). A release that fails is logged and reported with the
+   * payout's error, never swallowed; the claim then stays until it is stale and is taken again.
+   */
+  private async giveBack(id: number, err?: unknown): Promise<PayResult> {
+    const error = err === undefined ? undefined : message(err);
+    try {
+      await onFreshConnection(() => repo.release(this.db, id));
+      return { id, error };
+    } catch (releaseErr) {
+      this.options.log?.error(
+        { id, err: message(releaseErr) },
+        'releasing a payout claim failed: it is taken again once stale',
+      );
+      const released = `releasing the claim failed (${message(releaseErr)}): retried once the claim is stale`;
+      return { id, error: error ? `${error}; ${released}` : released };
     }
   }
 
@@ -117,13 +182,18 @@ export class PayoutWorker {
     this.timer = setTimeout(tick, intervalMs);
   }
 
-  /** Stops the timer and waits for a pass in progress. */
+  /**
+   * Stops the timer and waits for a pass in progress: transfers already sending finish and are completed,
+   * claims not sent yet are released.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running?.catch(() => {});
   }
 }
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 const intervalSchema = z.coerce
   .number({ error: 'PAYOUT_INTERVAL_MS must be a number of milliseconds' })
