@@ -1,53 +1,71 @@
 #!/usr/bin/env node
 // `pnpm test`: every check, in stages, each timed when it ends (and all of them at the end), so a slow
-// stage shows in the CI log: lint, type check, the packages' own tests (unit and API, one package at a
-// time: the API's tests use the database hard), the same on the current Node LTS, then the end-to-end
-// tests in Chromium. Stops at the first stage that fails.
+// stage shows in the CI log: lint, type check, the API's tests, the packages' unit tests (one package at
+// a time), then the end-to-end tests in Chromium. Stops at the first stage that fails.
 //
-// Two Node versions without twice the time: every API test runs on both, on PostgreSQL with the
-// machine's Node and on PGlite with Node 24 (with no PostgreSQL server, on PGlite with both); the
-// shared and shell unit tests run on both too.
+// Two Node versions without twice the time: every API test runs on both, at the same time, on
+// PostgreSQL with the machine's Node and on PGlite with Node 24 (the two projects the API's vitest runs
+// side by side anyway; with no PostgreSQL server, on PGlite with both); the shared and shell unit tests
+// run on both too.
 import { spawn } from 'node:child_process';
 import { delimiter } from 'node:path';
 import { nodeLtsBinDir } from './node-lts.mjs';
 
 const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
 const onNodeLts = () => ({ PATH: `${nodeLtsBinDir()}${delimiter}${process.env.PATH}`, TEST_PG: '0' });
+const packages = (...dirs) => ['-r', '--workspace-concurrency=1', ...dirs.flatMap((d) => ['--filter', d])];
+
+/** A stage: one or more commands (run side by side, their lines prefixed with their names). */
 const stages = [
-  ['lint', ['lint']],
-  ['type check', ['typecheck']],
+  ['lint', [{ args: ['lint'] }]],
+  ['type check', [{ args: ['typecheck'] }]],
   [
-    'unit and API tests',
-    ['-r', '--workspace-concurrency=1', '--filter', '!@backoffice/e2e', 'run', 'test'],
-    () => ({ TEST_PGLITE: '0' }),
-  ],
-  [
-    'unit and API tests on Node 24',
+    'API tests (PostgreSQL on this Node, PGlite on Node 24)',
     [
-      '-r',
-      '--workspace-concurrency=1',
-      ...['api', 'shared', 'shell'].flatMap((p) => ['--filter', `./${p}`]),
-      'run',
-      'test',
+      { name: 'node20', args: ['-C', 'api', 'test'], env: () => ({ TEST_PGLITE: '0' }) },
+      { name: 'node24', args: ['-C', 'api', 'test'], env: onNodeLts },
     ],
-    onNodeLts,
   ],
-  ['end-to-end tests', ['-C', 'e2e', 'test']],
+  ['unit tests', [{ args: [...packages('!@backoffice/e2e', '!@backoffice/api'), 'run', 'test'] }]],
+  ['unit tests on Node 24', [{ args: [...packages('./shared', './shell'), 'run', 'test'], env: onNodeLts }]],
+  ['end-to-end tests', [{ args: ['-C', 'e2e', 'test'] }]],
 ];
+
+/** Runs `pnpm <args>`; with a name, each line of its output is prefixed by it. Resolves with its exit code. */
+function run({ name, args, env }) {
+  const child = spawn(pnpm, args, {
+    stdio: name ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env?.() },
+  });
+  if (name)
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = '';
+      from.setEncoding('utf8');
+      from.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop();
+        for (const line of lines) to.write(`[${name}] ${line}\n`);
+      });
+      from.on('end', () => rest && to.write(`[${name}] ${rest}\n`));
+    }
+  return new Promise((done) => child.on('exit', (code) => done(code ?? 1)));
+}
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const times = [];
 const started = Date.now();
-for (const [name, args, env] of stages) {
+for (const [name, commands] of stages) {
   const begin = Date.now();
-  const code = await new Promise((done) =>
-    spawn(pnpm, args, { stdio: 'inherit', env: { ...process.env, ...env?.() } }).on('exit', done),
-  );
+  const codes = await Promise.all(commands.map(run));
+  const code = codes.find((c) => c !== 0) ?? 0;
   times.push(`${name}: ${seconds(Date.now() - begin)}${code === 0 ? '' : ' (FAILED)'}`);
   console.log(`\n[test] ${times.at(-1)}\n`);
   if (code !== 0) {
     console.log(`[test] stages: ${times.join('; ')}`);
-    process.exit(code ?? 1);
+    process.exit(code);
   }
 }
 console.log(`[test] stages: ${times.join('; ')}; all: ${seconds(Date.now() - started)}`);
