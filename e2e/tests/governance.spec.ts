@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { chooseOption } from '../support/antd.ts';
 import { ApiClient, enableTwoFactor } from '../support/api.ts';
 import { shellOrigin } from '../support/config.ts';
 import { expect, sidebar, test, toast } from '../support/fixtures.ts';
