@@ -80,9 +80,8 @@ describe('the Audit Log: readable (issue 22)', () => {
     expect(within(rowOf(3)).getByRole('link', { name: 'ops@example.com' }).getAttribute('href')).toBe(
       '/admins?search=ops%40example.com',
     );
-    expect(within(rowOf(4)).getByRole('link', { name: 'withdrawal #42' }).getAttribute('href')).toBe(
-      '/withdrawals/pending?id=42',
-    );
+    expect(within(rowOf(4)).getByText('withdrawal #42')).toBeTruthy();
+    expect(within(rowOf(4)).queryByRole('link', { name: 'withdrawal #42' })).toBeNull();
     expect(within(rowOf(1)).getByRole('link', { name: 'finance@example.com' }).getAttribute('href')).toBe(
       '/admins?search=finance%40example.com',
     );

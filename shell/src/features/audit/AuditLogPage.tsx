@@ -28,7 +28,7 @@ function targetLink(record: AuditRecord, canManageAdmins: boolean): string | nul
   if (!type || !id) return null;
   if (type === 'user') return `/users/${id}`;
   if (type === 'lottery') return `/lottery/details/${id}`;
-  if (type === 'withdrawal') return `/withdrawals/pending?id=${encodeURIComponent(id)}`;
+  // A withdrawal has no page of its own: which list holds it depends on its status now.
   if (type === 'admin' && record.targetName && canManageAdmins) return adminLink(record.targetName);
   return null;
 }
