@@ -585,7 +585,7 @@ describe('pending withdrawals: four-eyes in words (issue 22)', () => {
     await openPage(fourEyesHost());
     const mine = rowOf(7);
     expect(within(mine).getByText('Waiting for another admin')).toBeTruthy();
-    expect(within(mine).getByText(/^You approved it, .+: waiting for another admin$/)).toBeTruthy();
+    expect(within(mine).getByText(/^1st approval: you, Jan 5, 2026, /)).toBeTruthy();
     expect(within(mine).queryByRole('button', { name: 'Update withdrawal 7' })).toBeNull();
     expect(checkbox(7).disabled).toBe(true);
     // Someone else's first approval is this admin's to complete.

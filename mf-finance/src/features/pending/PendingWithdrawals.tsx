@@ -45,9 +45,7 @@ function FirstApproval({ w, mine }: { w: Withdrawal; mine: boolean }) {
   const when = w.firstApprovedAt ? `, ${formatDateTime(w.firstApprovedAt)}` : '';
   return (
     <span className="finance-first-approval">
-      {mine
-        ? `You approved it${when}: waiting for another admin`
-        : `1st approval: ${firstApproverOf(w)}${when}`}
+      {`1st approval: ${mine ? 'you' : firstApproverOf(w)}${when}`}
     </span>
   );
 }
