@@ -599,6 +599,81 @@ describe('what the audit records say', () => {
   });
 });
 
+describe('reading the audit log (issue 22)', () => {
+  /** A record written as the API writes it, at `minutesAgo` before now. */
+  const write = async (r: {
+    adminId: number;
+    action: string;
+    type?: string;
+    id?: unknown;
+    minutesAgo?: number;
+  }) => {
+    const [row] = await t.db.query<{ id: string }>(
+      `INSERT INTO audit_log (admin_id, admin_email, action, target_type, target_id, at)
+       VALUES ($1, 'reader@example.com', $2, $3, $4, now() - make_interval(mins => $5)) RETURNING id`,
+      [r.adminId, r.action, r.type ?? null, r.id === undefined ? null : String(r.id), r.minutesAgo ?? 0],
+    );
+    return Number(row!.id);
+  };
+  const list = async (query: string) =>
+    ((await api('GET', `/api/admin/audit?per_page=100&${query}`)).json().data.data as AuditRow[]).map(
+      (r) => ({ id: r.id, action: r.action }),
+    );
+  let seqAdmin = 0;
+  const freshAdmin = () =>
+    createAdmin(t.db, { email: `reader-${++seqAdmin}-${Date.now()}@example.com`, password: 'secret123' });
+
+  it("searches by action family: 'settings' finds 'settings.*', not 'settingsx.*'", async () => {
+    const admin = await freshAdmin();
+    const a = await write({ adminId: admin, action: 'settings.four-eyes' });
+    const b = await write({ adminId: admin, action: 'settings.four-eyes-approve' });
+    await write({ adminId: admin, action: 'settingsx.other' });
+    const found = await list(`admin_id=${admin}&action=settings`);
+    expect(found.map((r) => r.id).sort()).toEqual([a, b].sort());
+    // An exact action still means itself only.
+    expect(await list(`admin_id=${admin}&action=settings.four-eyes`)).toEqual([
+      { id: a, action: 'settings.four-eyes' },
+    ]);
+  });
+
+  it('names targets: a lottery by its name, a user by name, an admin by e-mail', async () => {
+    const admin = await freshAdmin();
+    const lottery = await makeLottery(t, { start: clock() + DAY, end: clock() + 2 * DAY, name: 'Moon Draw' });
+    const user = await makeUser(t, 'Alice Reader');
+    await write({ adminId: admin, action: 'lottery.update', type: 'lottery', id: lottery });
+    await write({ adminId: admin, action: 'user.block', type: 'user', id: user });
+    await write({ adminId: admin, action: 'admin.unlock', type: 'admin', id: admin });
+    await write({ adminId: admin, action: 'withdrawal.update', type: 'withdrawal', id: 'not-a-number' });
+    const rows = (await api('GET', `/api/admin/audit?admin_id=${admin}`)).json().data.data as {
+      action: string;
+      targetName: string | null;
+    }[];
+    const names = Object.fromEntries(rows.map((r) => [r.action, r.targetName]));
+    const [email] = await t.db.query<{ email: string }>('SELECT email FROM admins WHERE id = $1', [admin]);
+    expect(names).toEqual({
+      'lottery.update': 'Moon Draw',
+      'user.block': 'Alice Reader',
+      'admin.unlock': email!.email,
+      'withdrawal.update': null,
+    });
+  });
+
+  it('shows one row per sign-in: a password step its session followed is left out, a step alone stays', async () => {
+    const admin = await freshAdmin();
+    await write({ adminId: admin, action: 'auth.sign-in-password', minutesAgo: 60 });
+    const signIn = await write({ adminId: admin, action: 'auth.sign-in', minutesAgo: 59 });
+    // A password right and no code given (an hour later): it stays, a lone step.
+    const alone = await write({ adminId: admin, action: 'auth.sign-in-password', minutesAgo: 5 });
+    expect(await list(`admin_id=${admin}`)).toEqual([
+      { id: alone, action: 'auth.sign-in-password' },
+      { id: signIn, action: 'auth.sign-in' },
+    ]);
+    expect(await list(`admin_id=${admin}&action=auth`)).toHaveLength(2);
+    // Asking for the step itself shows every one.
+    expect(await list(`admin_id=${admin}&action=auth.sign-in-password`)).toHaveLength(2);
+  });
+});
+
 describe('audit_log is append-only in the database', () => {
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {
     await t.db.query(

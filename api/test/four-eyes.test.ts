@@ -113,6 +113,14 @@ describe('four-eyes approval of one withdrawal', () => {
       },
     });
     expect(first.json().data.firstApprovedAt).toEqual(expect.any(String));
+    // The list names the first approver (issue 22): the second approver's dialog shows who and when.
+    const waiting = await call('b', 'GET', `/api/admin/withdrawal?id=${id}`);
+    expect((waiting.json().data as Paged<Withdrawal>).data[0]).toMatchObject({
+      status: 'awaiting_approval',
+      firstApprovedBy: admins.a.id,
+      firstApprovedAt: expect.any(String),
+      firstApprover: { id: admins.a.id, email: expect.stringContaining('@'), name: expect.any(String) },
+    });
 
     // Not paid while it waits.
     const chain = new CountingChain();

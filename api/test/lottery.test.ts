@@ -306,6 +306,18 @@ describe('GET /admin/lottery/details/:id and tickets', () => {
       `${BASE}/tickets?lottery_id=${lid}&status=cancelled`,
     );
     expect(listed.total).toBe(1);
+    // sold=true (issue 22): the tickets Tickets Sold counts, so the list's total is that same number.
+    const sold = await ok<Paged<LotteryTicket>>(
+      'GET',
+      `${BASE}/tickets?lottery_id=${lid}&sold=true&limit=100`,
+    );
+    expect(sold.total).toBe(2);
+    expect(sold.data.map((x) => x.status)).not.toContain('cancelled');
+    expect(sold.data).toHaveLength(2);
+    expect((await ok<Paged<LotteryTicket>>('GET', `${BASE}/tickets?lottery_id=${lid}`)).total).toBe(3);
+    expect(
+      (await ok<Paged<LotteryTicket>>('GET', `${BASE}/tickets?lottery_id=${lid}&sold=false`)).total,
+    ).toBe(3);
   });
 
   it('details of an unknown or deleted lottery: 404 Lottery not found', async () => {

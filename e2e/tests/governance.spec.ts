@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { chooseOption } from '../support/antd.ts';
 import { ApiClient, enableTwoFactor } from '../support/api.ts';
 import { shellOrigin } from '../support/config.ts';
 import { expect, sidebar, test, toast } from '../support/fixtures.ts';
@@ -211,7 +210,7 @@ test('a superadmin changes the four-eyes threshold on the Settings screen, then 
     (await api.send<Settings>('GET', '/admin/settings/four-eyes', { token: superToken() })).body.data!;
   const before = await read();
   expect(before.source).toBe('env');
-  // The four-eyes test below sets its own threshold and needs this one gone, whatever the order.
+  // The four-eyes test (four-eyes.spec.ts) sets its own threshold and needs this one gone, whatever the order.
   try {
     await page.goto('/');
     await sidebar(page).getByRole('link', { name: 'Settings' }).click();
@@ -259,61 +258,7 @@ test('a superadmin changes the four-eyes threshold on the Settings screen, then 
   }
 });
 
-test('a large withdrawal needs a second admin, and the audit log shows both approvals', async ({ page }) => {
-  test.slow();
-  const listed = await api.send<{ data: { id: number; amount: string; wallet_address: string | null }[] }>(
-    'GET',
-    '/admin/withdrawal?status=pending&sort_by=id&sort_type=desc&per_page=50',
-    { token: superToken() },
-  );
-  const target = listed.body.data!.data.find((w) => w.wallet_address)!;
-  // Four-eyes from this withdrawal's amount up, for this test only.
-  const setThreshold = (threshold: string | null) =>
-    api.send('PUT', '/admin/settings/four-eyes', { token: superToken(), body: { threshold } });
-  expect((await setThreshold(target.amount)).status).toBe(200);
-  try {
-    await page.goto(`/withdrawals/pending?id=${target.id}`);
-    const line = page
-      .getByRole('row')
-      .filter({ has: page.getByRole('cell', { name: String(target.id), exact: true }) });
-    await line.getByRole('button', { name: `Update withdrawal ${target.id}` }).click({ timeout: 30_000 });
-    const dialog = page.getByRole('dialog', { name: 'Update Withdrawal Status' });
-    await expect(dialog).toContainText(target.wallet_address!);
-    await chooseOption(page, 'Status', 'Approved', dialog);
-    await dialog.getByRole('button', { name: 'Update', exact: true }).click();
-    await expect(toast(page, /a second admin must approve it too/)).toBeVisible();
-    await expect(line).toContainText('awaiting_approval');
-
-    // The same admin cannot give the second approval.
-    await line.getByRole('button', { name: `Update withdrawal ${target.id}` }).click();
-    await chooseOption(page, 'Status', 'Approved', dialog);
-    await dialog.getByRole('button', { name: 'Update', exact: true }).click();
-    await expect(toast(page, /a different admin must give the second approval/)).toBeVisible();
-
-    // A second admin (finance) approves it: one the main admin did not create (issue 21: an account it
-    // created within 24 h cannot give the second approval of its actions).
-    const second = runState().twoFactor.approver;
-    const approved = await api.send<{ status: string }>('POST', '/admin/withdrawal/update', {
-      token: second.session.token,
-      body: { withdrawal_id: String(target.id), status: 'approved' },
-    });
-    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-    expect(approved.body.data!.status).toBe('approved');
-
-    // Its history, from its row's History link: the audit log shows both approvals, by both admins.
-    await line.getByRole('link', { name: `History of withdrawal ${target.id}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/audit\\?target_type=withdrawal&target_id=${target.id}$`));
-    const records = page
-      .getByRole('table', { name: 'Audit log' })
-      .getByRole('row')
-      .filter({ hasText: 'withdrawal.update' });
-    await expect(records).toHaveCount(2, { timeout: 30_000 });
-    await expect(records.filter({ hasText: second.email })).toHaveCount(1);
-    await expect(records.filter({ hasText: runState().twoFactor.main.email })).toHaveCount(1);
-  } finally {
-    await setThreshold(null);
-  }
-});
+// The four-eyes flow in the console (two admins, the audit log of both approvals): four-eyes.spec.ts.
 
 test("an auditor goes from a user's page to its history: the block is there", async ({ browser }) => {
   const users = await api.send<{ data: { id: number }[] }>(

@@ -81,10 +81,10 @@ describe('pending withdrawals: the table (spec 2.9)', () => {
     expect(within(rowOf(5)).getByText('rejected').className).toContain('ant-tag-red');
   });
 
-  it('shows a status it does not know as it comes, in grey, and does not offer to update it', async () => {
+  it('shows a status it does not know in words, in grey, and does not offer to update it', async () => {
     const odd = [withdrawal(1), withdrawal(6, { status: 'awaiting_review' as never })];
     await openPage(testHostContext({ 'GET /admin/withdrawal': (r) => pageOf(odd, r) }));
-    const tag = within(rowOf(6)).getByText('awaiting_review');
+    const tag = within(rowOf(6)).getByText('Awaiting review');
     expect(tag.className).toMatch(/ant-tag(?!-(gold|blue|red|green))/);
     expect(tag.className).not.toMatch(/ant-tag-(gold|blue|red|green|orange|purple)/);
     expect(checkbox(6).disabled).toBe(true);
@@ -544,5 +544,78 @@ describe('pending withdrawals: filters, sort and page in the URL', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(location.current).toBe('/withdrawals/pending'));
     expect(idField().value).toBe('');
+  });
+});
+
+describe('pending withdrawals: four-eyes in words (issue 22)', () => {
+  const at = '2026-01-05T09:37:00.000Z';
+  // The test admin is admin #1 (admin@example.com): #7 waits on its own first approval, #8 on finance's.
+  const waiting = [
+    withdrawal(1),
+    withdrawal(7, {
+      status: 'awaiting_approval',
+      amount: '5000',
+      firstApprovedBy: 1,
+      firstApprovedAt: at,
+      firstApprover: { id: 1, email: 'admin@example.com', name: 'Admin' },
+    }),
+    withdrawal(8, {
+      status: 'awaiting_approval',
+      amount: '6000',
+      firstApprovedBy: 2,
+      firstApprovedAt: at,
+      firstApprover: { id: 2, email: 'finance@example.com', name: 'Finance' },
+    }),
+  ];
+  const fourEyesHost = () =>
+    testHostContext({
+      'GET /admin/withdrawal': (r) => pageOf(waiting, r),
+      'POST /admin/withdrawal/update': () => ok(withdrawal(8, { status: 'approved' })),
+    });
+
+  it('shows the status in words, never the raw key', async () => {
+    await openPage(fourEyesHost());
+    for (const id of [7, 8]) {
+      expect(within(rowOf(id)).getByText('Awaiting second approval').className).toContain('ant-tag-purple');
+      expect(within(rowOf(id)).queryByText('awaiting_approval')).toBeNull();
+    }
+  });
+
+  it('the first approver sees they wait for another admin and is not offered the decision again', async () => {
+    await openPage(fourEyesHost());
+    const mine = rowOf(7);
+    expect(within(mine).getByText('Waiting for another admin')).toBeTruthy();
+    expect(within(mine).getByText(/^1st approval: you, Jan 5, 2026, /)).toBeTruthy();
+    expect(within(mine).queryByRole('button', { name: 'Update withdrawal 7' })).toBeNull();
+    expect(checkbox(7).disabled).toBe(true);
+    // Someone else's first approval is this admin's to complete.
+    expect(within(rowOf(8)).getByText(/^1st approval: finance@example\.com, /)).toBeTruthy();
+    expect(within(rowOf(8)).getByRole('button', { name: 'Update withdrawal 8' })).toBeTruthy();
+    expect(checkbox(8).disabled).toBe(false);
+  });
+
+  it("the second approver's dialog says it is the second approval, who gave the first and when", async () => {
+    const h = fourEyesHost();
+    await openPage(h);
+    fireEvent.click(within(rowOf(8)).getByRole('button', { name: 'Update withdrawal 8' }));
+    const second = await screen.findByRole('dialog');
+    expect(within(second).getByText('Second Approval of Withdrawal')).toBeTruthy();
+    expect(within(second).getByText('This is the second approval (four-eyes)')).toBeTruthy();
+    expect(
+      within(second).getByText(
+        /^First approved by finance@example\.com on Jan 5, 2026, .+\. Approving now makes the withdrawal final\.$/,
+      ),
+    ).toBeTruthy();
+    await choose(second, 'Status', 'Approved');
+    fireEvent.click(within(second).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(posts(h)[0]?.body).toEqual({ withdrawal_id: '8', status: 'approved' }));
+  });
+
+  it('a first decision keeps the usual dialog', async () => {
+    await openPage(fourEyesHost());
+    fireEvent.click(within(rowOf(1)).getByRole('button', { name: 'Update withdrawal 1' }));
+    const first = await screen.findByRole('dialog');
+    expect(within(first).getByText('Update Withdrawal Status')).toBeTruthy();
+    expect(within(first).queryByText('This is the second approval (four-eyes)')).toBeNull();
   });
 });

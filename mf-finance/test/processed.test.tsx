@@ -9,7 +9,7 @@ const idField = () => screen.getByPlaceholderText('Withdrawal ID') as HTMLInputE
 const hash = '0x9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 
 describe('Withdrawals Approved (/withdrawals/approved)', () => {
-  it('lists approved, rejected, cancelled and pending_otp with hash and comment', async () => {
+  it('lists approved, rejected, cancelled and pending OTP (in words) with hash and comment', async () => {
     const rows = [
       withdrawal(1, { status: 'approved' }),
       withdrawal(2, { status: 'rejected', comment: 'Wallet blacklisted' }),
@@ -30,7 +30,7 @@ describe('Withdrawals Approved (/withdrawals/approved)', () => {
     expect(screen.getByText('approved').className).toContain('ant-tag-blue');
     expect(screen.getByText('rejected').className).toContain('ant-tag-red');
     expect(screen.getByText('cancelled').className).not.toMatch(/ant-tag-(gold|blue|red|green)/);
-    expect(screen.getByText('pending_otp').className).toContain('ant-tag-orange');
+    expect(screen.getByText('Pending OTP').className).toContain('ant-tag-orange');
     const table = screen.getByRole('table', { name: 'Withdrawals Approved' });
     expect(within(table).queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();

@@ -452,3 +452,39 @@ describe('Announce Results (/lottery/publish/:id)', () => {
     expect(host.toasts).toContainEqual({ type: 'error', message: 'Ticket not found or already used' });
   });
 });
+
+describe('Announce Results: one number, and no replacement lost (issue 22)', () => {
+  it('lists the tickets sold (sold=true), the ones Tickets Sold counts', async () => {
+    const host = openPublish();
+    expect(await screen.findByText('Showing 1 to 5 of 12 results')).toBeTruthy();
+    expect(host.requests.find((r) => r.path === '/admin/lottery/tickets')?.params).toMatchObject({
+      lottery_id: '7',
+      sold: 'true',
+    });
+  });
+
+  it('publishing with a replacement typed and not replaced warns and names it; Cancel on the card clears it', async () => {
+    openPublish();
+    await generate();
+    await screen.findByRole('article', { name: '2nd Place' });
+    fireEvent.click(within(card('2nd Place')).getByRole('button', { name: 'Edit 2nd Place ticket number' }));
+    fireEvent.change(within(card('2nd Place')).getByLabelText('New ticket number'), {
+      target: { value: 'dd44444' },
+    });
+    fireEvent.click(button('Publish'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Publish Results' });
+    expect(within(dialog).getByText('A replacement is not saved')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        '2nd Place: DD44444 was typed but not replaced; the drawn ticket BB22222 would be published.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    fireEvent.click(within(card('2nd Place')).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(button('Publish'));
+    const again = await screen.findByRole('alertdialog', { name: 'Publish Results' });
+    expect(within(again).queryByText('A replacement is not saved')).toBeNull();
+  });
+});

@@ -17,6 +17,7 @@ import {
   shortenAddress,
   shortenTxAddress,
   statusColor,
+  statusLabel,
   ticketStatusColor,
   upperCurrency,
   withdrawalStatusColor,
@@ -148,6 +149,15 @@ describe('status colours and flags', () => {
     expect(statusColor('support', 'closed')).toBe('green');
     expect(statusColor('ticket', 'cancelled')).toBe('gold');
     expect(statusColor('user', 'toString')).toBe('default');
+  });
+
+  it('shows statuses as words, never raw keys (issue 22)', () => {
+    expect(statusLabel('awaiting_approval')).toBe('Awaiting second approval');
+    expect(statusLabel('pending_otp')).toBe('Pending OTP');
+    expect(statusLabel('awaiting_review')).toBe('Awaiting review');
+    expect(statusLabel('in-progress')).toBe('In progress');
+    expect(statusLabel('pending')).toBe('pending');
+    expect(statusLabel(null)).toBe('');
   });
 
   it('colours ticket statuses', () => {

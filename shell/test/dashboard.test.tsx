@@ -1,7 +1,8 @@
 import { emptyDashboardStats } from '@backoffice/shared/contract';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useAuth } from '../src/auth/store.ts';
 import DashboardPage from '../src/features/dashboard/DashboardPage.tsx';
 import { fakeApi, ok } from './fake-api.ts';
 
@@ -26,6 +27,11 @@ function renderDashboard() {
 }
 
 describe('the dashboard (spec section 2.5)', () => {
+  beforeEach(() =>
+    useAuth.getState().signIn('session', { id: 1, email: 'root@example.com', roles: ['superadmin'] }),
+  );
+  afterEach(() => useAuth.getState().clear());
+
   it('shows every card with money in 2 decimals and counts with separators', async () => {
     fakeApi({ 'GET /admin/dashboard/stats': ok(stats) });
     renderDashboard();
@@ -88,5 +94,33 @@ describe('the dashboard (spec section 2.5)', () => {
     fakeApi({ 'GET /admin/dashboard/stats': () => ({ status: 502, data: '' }) });
     renderDashboard();
     expect(await screen.findByText('Failed to fetch dashboard stats')).toBeTruthy();
+  });
+});
+
+describe('the dashboard links only to areas the admin may open (issue 22)', () => {
+  afterEach(() => useAuth.getState().clear());
+
+  it('a lottery admin sees every figure, linked only into Lottery', async () => {
+    useAuth.getState().signIn('session', { id: 3, email: 'lottery@example.com', roles: ['lottery'] });
+    fakeApi({ 'GET /admin/dashboard/stats': ok(stats) });
+    renderDashboard();
+    expect(await screen.findByRole('link', { name: 'Total Tickets' })).toBeTruthy();
+    expect(screen.getByText('Pending requests')).toBeTruthy();
+    const targets = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(targets).toEqual(['/lottery/ticket-history']);
+  });
+
+  it('an auditor reads every area: every link is there', async () => {
+    useAuth.getState().signIn('session', { id: 4, email: 'auditor@example.com', roles: ['auditor'] });
+    fakeApi({ 'GET /admin/dashboard/stats': ok(stats) });
+    renderDashboard();
+    await screen.findByRole('link', { name: 'Total Tickets' });
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/withdrawals/pending',
+      '/users',
+      '/support',
+      '/lottery/ticket-history',
+      '/mines/dashboard',
+    ]);
   });
 });

@@ -17,10 +17,15 @@ export interface WinnerCardProps {
    * the ticket was taken. Without it the card has no edit button.
    */
   onReplace?: (ticketNumber: string) => Promise<string | null>;
+  /**
+   * What is typed in the replacement field and not yet replaced ('' or closed: null), so the page can
+   * warn before publishing without it (issue 22).
+   */
+  onDraftChange?: (draft: string | null) => void;
 }
 
 /** One winner: rank with its share of the pool, ticket number (copy, edit), user, prize and balances. */
-export function WinnerCard({ winner, prize, onCopy, onReplace }: WinnerCardProps) {
+export function WinnerCard({ winner, prize, onCopy, onReplace, onDraftChange }: WinnerCardProps) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -38,6 +43,7 @@ export function WinnerCard({ winner, prize, onCopy, onReplace }: WinnerCardProps
     if (message === null) {
       setEditing(false);
       setValue('');
+      onDraftChange?.(null);
     }
   };
 
@@ -65,8 +71,10 @@ export function WinnerCard({ winner, prize, onCopy, onReplace }: WinnerCardProps
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${inputId}-error` : undefined}
             onChange={(event) => {
-              setValue(normalizeTicketInput(event.target.value));
+              const typed = normalizeTicketInput(event.target.value);
+              setValue(typed);
               setError(null);
+              onDraftChange?.(typed || null);
             }}
             disabled={busy}
             autoFocus
@@ -82,6 +90,7 @@ export function WinnerCard({ winner, prize, onCopy, onReplace }: WinnerCardProps
                 setEditing(false);
                 setValue('');
                 setError(null);
+                onDraftChange?.(null);
               }}
             >
               Cancel

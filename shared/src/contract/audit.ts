@@ -36,6 +36,8 @@ export const auditRecordSchema = z.object({
   ip: z.string().nullable(),
   requestId: z.string().nullable(),
   details: z.unknown().nullable(),
+  /** The target by name (issue 22): a lottery's name, a user's name, an admin's e-mail; null otherwise. */
+  targetName: z.string().nullable().optional(),
 });
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
 
@@ -49,7 +51,10 @@ export const auditListQuery = z.object({
   admin_id: optionalIdParam,
   /** Case-insensitive exact e-mail of the acting admin (also finds failed sign-ins of an unknown e-mail). */
   admin_email: optionalText(254),
-  /** Exact action ('withdrawal.update'), or a prefix ending with '.' ('withdrawal.'). */
+  /**
+   * Exact action ('withdrawal.update'), a prefix ending with '.' ('withdrawal.'), or a family without a
+   * dot ('settings': 'settings' and every 'settings.*').
+   */
   action: optionalText(100),
   target_type: optionalText(50),
   /** With target_type: the history of one object (`target_type=withdrawal&target_id=42`). */

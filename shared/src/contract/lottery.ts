@@ -242,6 +242,14 @@ export type LotteryDetailsResponse = z.infer<typeof lotteryDetailsResponse>;
 export const lotteryTicketsQuery = z.object({
   lottery_id: optionalIdParam,
   status: optionalEnum(lotteryTicketStatuses),
+  /**
+   * `sold=true`: only the tickets sold, i.e. not cancelled (issue 22): what a lottery's Tickets Sold
+   * (current_participants) and pool count, so a list of one lottery's tickets totals the same number.
+   */
+  sold: z.preprocess(
+    (v) => (v === 'true' || v === true ? true : v === '' || v === 'false' || v === false ? undefined : v),
+    z.literal(true).optional(),
+  ),
   page: pageParam,
   limit: sizeParam(10),
 });

@@ -59,6 +59,8 @@ export const withdrawalSchema = z.object({
   /** Four-eyes: the admin (id) of the first approval of a large withdrawal, and when (null otherwise). */
   firstApprovedBy: id.nullable().optional(),
   firstApprovedAt: isoDate.nullable().optional(),
+  /** Who gave that first approval, by name (issue 22): the second approver's dialog names them. */
+  firstApprover: z.object({ id, email: z.string(), name: z.string().nullable() }).nullable().optional(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 

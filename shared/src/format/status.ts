@@ -59,6 +59,25 @@ const STATUS_COLORS: Record<StatusKind, ReadonlyMap<string, TagColor>> = {
   ]),
 };
 
+/**
+ * Words for statuses whose key is not one (issue 22: 'Awaiting second approval', never
+ * 'awaiting_approval'). A one-word key reads as it is.
+ */
+const STATUS_LABELS: ReadonlyMap<string, string> = new Map([
+  ['awaiting_approval', 'Awaiting second approval'],
+  ['pending_otp', 'Pending OTP'],
+]);
+
+/** The words of a status: its label, else the key with '_' and '-' as spaces ('in_review' -> 'In review'). */
+export function statusLabel(status: string | null | undefined): string {
+  const key = (status ?? '').trim();
+  const known = STATUS_LABELS.get(key.toLowerCase());
+  if (known) return known;
+  if (!/[_-]/.test(key)) return key;
+  const words = key.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** Colour of anything else: tickets that are not active are yellow, other unknowns grey. */
 const FALLBACK: Record<StatusKind, TagColor> = {
   withdrawal: 'default',

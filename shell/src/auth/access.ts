@@ -10,8 +10,9 @@ export function areaOf(remote: Pick<RemoteEntry, 'name'> & { area?: string }): A
 
 /** Whether the signed-in admin's roles grant `permission` (the API checks it again on every call). */
 export function useCanShell(permission: Permission): boolean {
-  const roles = useAuth((state) => state.user?.roles ?? []);
-  return rolesGrant(roles, permission);
+  // The answer (a boolean) is selected, not the roles: a fresh [] when signed out would be a new
+  // snapshot at every read and re-render without end.
+  return useAuth((state) => rolesGrant(state.user?.roles ?? [], permission));
 }
 
 /** A shell page's permission, if it needs more than a session. */

@@ -117,14 +117,16 @@ export function lotteryListFilters(query: LotteryListQuery): {
 }
 
 /** The filters of GET /admin/lottery/tickets and of its export. */
-export function ticketFilters(query: Pick<LotteryTicketsQuery, 'lottery_id' | 'status'>): {
+export function ticketFilters(query: Pick<LotteryTicketsQuery, 'lottery_id' | 'status' | 'sold'>): {
   lotteryId?: number;
   status?: LotteryTicketStatus;
+  sold?: boolean;
 } {
   return {
     // An id beyond int4 names no lottery: 0 matches no row (and PostgreSQL would refuse the number).
     lotteryId: query.lottery_id === undefined ? undefined : isInt4Id(query.lottery_id) ? query.lottery_id : 0,
     status: query.status,
+    ...(query.sold ? { sold: true } : {}),
   };
 }
 
@@ -132,6 +134,7 @@ export function ticketFilters(query: Pick<LotteryTicketsQuery, 'lottery_id' | 's
 export function lotteryTicketsFilters(query: LotteryTicketsQuery): {
   lotteryId?: number;
   status?: LotteryTicketStatus;
+  sold?: boolean;
   limit: number;
   offset: number;
 } {
@@ -363,7 +366,13 @@ const TICKET_COLUMNS = (nowParam: string) => `t.id, t.ticket_number, t.price, t.
  * `listPage`), and the bench's floor.
  */
 export function buildLotteryTicketsQuery(
-  filters: { lotteryId?: number; status?: LotteryTicketStatus; limit: number; offset: number },
+  filters: {
+    lotteryId?: number;
+    status?: LotteryTicketStatus;
+    sold?: boolean;
+    limit: number;
+    offset: number;
+  },
   now: Date,
 ): { page: SqlStatement; count: SqlStatement } {
   const where = ticketsWhere(filters, 4);
@@ -386,7 +395,7 @@ export function buildLotteryTicketsQuery(
  * lottery_tickets columns; parameters numbered from `first`.
  */
 function ticketsWhere(
-  filters: { lotteryId?: number; status?: LotteryTicketStatus },
+  filters: { lotteryId?: number; status?: LotteryTicketStatus; sold?: boolean },
   first: number,
 ): { sql: string; values: unknown[] } {
   const conditions: string[] = [];
@@ -397,6 +406,8 @@ function ticketsWhere(
   };
   if (filters.lotteryId !== undefined) add('lottery_id', filters.lotteryId);
   if (filters.status !== undefined) add('status', filters.status);
+  // Sold = not cancelled, as the lottery's current_participants counts (lotterySelect).
+  if (filters.sold) conditions.push(`status <> 'cancelled'`);
   return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', values };
 }
 
@@ -404,6 +415,7 @@ function ticketsWhere(
 export function ticketsCountQuery(filters: {
   lotteryId?: number;
   status?: LotteryTicketStatus;
+  sold?: boolean;
 }): SqlStatement {
   const where = ticketsWhere(filters, 1);
   return {
@@ -414,7 +426,7 @@ export function ticketsCountQuery(filters: {
 
 /** Every ticket of the list's filters, newest first, with the list's columns ($1 = the clock). */
 export function buildLotteryTicketsExportQuery(
-  filters: { lotteryId?: number; status?: LotteryTicketStatus },
+  filters: { lotteryId?: number; status?: LotteryTicketStatus; sold?: boolean },
   now: Date,
 ): SqlStatement {
   const where = ticketsWhere(filters, 2);
@@ -433,7 +445,7 @@ export function buildLotteryTicketsExportQuery(
  * is the count lottery_ticket_stats keeps.
  */
 export function ticketsList(
-  filters: { lotteryId?: number; status?: LotteryTicketStatus },
+  filters: { lotteryId?: number; status?: LotteryTicketStatus; sold?: boolean },
   now: Date,
 ): ListSpec {
   const where = ticketsWhere(filters, 1);
@@ -456,6 +468,7 @@ export function ticketsList(
       const conditions: string[] = [];
       if (filters.lotteryId !== undefined) conditions.push(`lottery_id = ${param(filters.lotteryId)}`);
       if (filters.status !== undefined) conditions.push(`status = ${param(filters.status)}`);
+      if (filters.sold) conditions.push(`status <> 'cancelled'`);
       const w = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
       return `SELECT coalesce(sum(tickets), 0) FROM lottery_ticket_stats ${w}`;
     },
@@ -464,7 +477,13 @@ export function ticketsList(
 
 export function listTickets(
   db: Db,
-  filters: { lotteryId?: number; status?: LotteryTicketStatus; limit: number; offset: number },
+  filters: {
+    lotteryId?: number;
+    status?: LotteryTicketStatus;
+    sold?: boolean;
+    limit: number;
+    offset: number;
+  },
   now: Date,
 ): Promise<{ rows: TicketRow[]; total: number }> {
   return listPage<TicketRow>(db, ticketsList(filters, now), filters);

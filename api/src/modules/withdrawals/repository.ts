@@ -15,7 +15,9 @@ const COLUMNS = `w.id,
   json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'username', u.username) AS "User",
   w.amount, w.wallet_address, w.status, w.hash, w.processing, w.created_at AS "createdAt", w.comment,
   w.processed_at AS "processedAt", w.processed_by AS "processedBy",
-  w.first_approved_by AS "firstApprovedBy", w.first_approved_at AS "firstApprovedAt"`;
+  w.first_approved_by AS "firstApprovedBy", w.first_approved_at AS "firstApprovedAt",
+  (SELECT json_build_object('id', a.id, 'email', a.email, 'name', a.name)
+     FROM admins a WHERE a.id = w.first_approved_by) AS "firstApprover"`;
 
 /** Whitelisted sort columns (contract withdrawalSortFields) -> SQL. */
 const SORT_COLUMNS: Record<WithdrawalsListQuery['sort_by'], string> = {

@@ -1,6 +1,6 @@
 import type { Withdrawal } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
-import { formatUsdt, isWithdrawalUpdatable, sumMoney } from '@backoffice/shared/format';
+import { formatDateTime, formatUsdt, isWithdrawalUpdatable, sumMoney } from '@backoffice/shared/format';
 import { useCan, useHost } from '@backoffice/shared/host';
 import { DEFAULT_SORT, validateBulkSelection, withdrawalSortFields } from '@backoffice/shared/rules';
 import {
@@ -12,7 +12,7 @@ import {
   useListPage,
 } from '@backoffice/shared/ui';
 import { Alert, Button, Descriptions, Form, Input } from 'antd';
-import { type Key, useEffect, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { withdrawalColumns } from '../../components/cells.tsx';
 import { PerPageField } from '../../components/PerPageField.tsx';
 import { useFailureToast } from '../../components/useFailureToast.ts';
@@ -27,6 +27,41 @@ const FILTERS = { id: '' };
 const PENDING_STATUSES = ['pending', 'waiting', 'awaiting_approval'];
 
 type Target = { kind: 'one'; id: number } | { kind: 'bulk'; ids: number[] };
+
+/** Who gave a withdrawal's first approval, by e-mail (their id when the API did not name them). */
+export const firstApproverOf = (w: Withdrawal): string =>
+  w.firstApprover?.email ?? (w.firstApprovedBy != null ? `admin #${w.firstApprovedBy}` : 'another admin');
+
+/**
+ * Four-eyes in words (issue 22): a withdrawal waiting for its second approval whose first one was given
+ * by the signed-in admin. They wait for someone else and are not offered the decision again.
+ */
+const approvedByMe = (w: Withdrawal, adminId: number | undefined): boolean =>
+  w.status === 'awaiting_approval' && adminId !== undefined && w.firstApprovedBy === adminId;
+
+/** Under the status of a withdrawal awaiting its second approval: who gave the first, and when. */
+function FirstApproval({ w, mine }: { w: Withdrawal; mine: boolean }) {
+  if (w.status !== 'awaiting_approval') return null;
+  const when = w.firstApprovedAt ? `, ${formatDateTime(w.firstApprovedAt)}` : '';
+  return (
+    <span className="finance-first-approval">
+      {`1st approval: ${mine ? 'you' : firstApproverOf(w)}${when}`}
+    </span>
+  );
+}
+
+/** The second approver's notice in the dialog: it is the second approval, who gave the first and when. */
+function SecondApprovalNotice({ w }: { w: Withdrawal }) {
+  const when = w.firstApprovedAt ? ` on ${formatDateTime(w.firstApprovedAt)}` : '';
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title="This is the second approval (four-eyes)"
+      description={`First approved by ${firstApproverOf(w)}${when}. Approving now makes the withdrawal final.`}
+    />
+  );
+}
 type Failure = Extract<BulkOutcome, { done: true }>['failed'][number];
 
 /** The figures an admin confirms: one withdrawal's user, amount and address; a bulk update's count and sum. */
@@ -55,9 +90,17 @@ function DecisionFigures({ target, rows }: { target: Target; rows: Withdrawal[] 
   );
 }
 
+/** The withdrawal a one-row decision would give its second approval, else null. */
+function secondApprovalOf(target: Target, rows: Withdrawal[]): ReactNode {
+  if (target.kind !== 'one') return null;
+  const w = rows.find((row) => row.id === target.id);
+  return w?.status === 'awaiting_approval' ? <SecondApprovalNotice w={w} /> : null;
+}
+
 /** /withdrawals/pending (spec 2.9): search card, selectable table, single and bulk status updates. */
 export default function PendingWithdrawals() {
-  const { http, notify } = useHost();
+  const { http, notify, admin } = useHost();
+  const adminId = admin?.id;
   // Deciding withdrawals is finance:write: a read-only admin sees the list without its buttons and ticks.
   const canWrite = useCan('finance:write');
   const list = useListPage({
@@ -94,12 +137,16 @@ export default function PendingWithdrawals() {
   const answer = list.answer;
   useEffect(() => {
     if (!answer) return;
-    const open = new Set(answer.data.data.filter((w) => isWithdrawalUpdatable(w.status)).map((w) => w.id));
+    const open = new Set(
+      answer.data.data
+        .filter((w) => isWithdrawalUpdatable(w.status) && !approvedByMe(w, adminId))
+        .map((w) => w.id),
+    );
     setSelected((keys) => {
       const kept = keys.filter((key) => open.has(Number(key)));
       return kept.length === keys.length ? keys : kept;
     });
-  }, [answer]);
+  }, [answer, adminId]);
 
   const openBulk = () => {
     const ids = selected.map(Number);
@@ -146,7 +193,15 @@ export default function PendingWithdrawals() {
     withdrawalColumns.user,
     withdrawalColumns.amount,
     withdrawalColumns.address,
-    withdrawalColumns.status,
+    {
+      ...withdrawalColumns.status,
+      render: (w) => (
+        <div className="finance-status-cell">
+          {withdrawalColumns.status.render(w)}
+          <FirstApproval w={w} mine={approvedByMe(w, adminId)} />
+        </div>
+      ),
+    },
     withdrawalColumns.createdAt,
   ];
   if (canWrite)
@@ -155,7 +210,9 @@ export default function PendingWithdrawals() {
       title: 'Actions',
       hideable: false,
       render: (w) =>
-        isWithdrawalUpdatable(w.status) ? (
+        approvedByMe(w, adminId) ? (
+          <span className="finance-muted finance-nowrap">Waiting for another admin</span>
+        ) : isWithdrawalUpdatable(w.status) ? (
           <Button
             size="small"
             type="primary"
@@ -240,7 +297,11 @@ export default function PendingWithdrawals() {
         rowKey={(w) => w.id}
         selection={
           canWrite
-            ? { selected, onChange: setSelected, isSelectable: (w) => isWithdrawalUpdatable(w.status) }
+            ? {
+                selected,
+                onChange: setSelected,
+                isSelectable: (w) => isWithdrawalUpdatable(w.status) && !approvedByMe(w, adminId),
+              }
             : undefined
         }
         empty="No pending withdrawals found"
@@ -249,6 +310,7 @@ export default function PendingWithdrawals() {
       {target && (
         <UpdateStatusModal
           count={target.kind === 'bulk' ? target.ids.length : null}
+          secondApproval={secondApprovalOf(target, list.rows)}
           figures={<DecisionFigures target={target} rows={list.rows} />}
           onClose={() => setTarget(null)}
           onSubmit={submit}

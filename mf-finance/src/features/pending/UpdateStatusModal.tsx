@@ -22,12 +22,18 @@ const FORM_ID = 'finance-status-form';
  */
 export function UpdateStatusModal({
   count,
+  secondApproval = null,
   figures,
   onClose,
   onSubmit,
 }: {
   /** null: one withdrawal; a number: the bulk update of that many. */
   count: number | null;
+  /**
+   * Four-eyes (issue 22): the notice of a withdrawal awaiting its second approval (who gave the first,
+   * when); the dialog is then 'Second Approval of Withdrawal'.
+   */
+  secondApproval?: ReactNode;
   /** What the admin decides on (issue 13): one withdrawal's user, amount and address, or the count and sum. */
   figures: ReactNode;
   onClose(): void;
@@ -56,7 +62,13 @@ export function UpdateStatusModal({
   return (
     <Modal
       open
-      title={count === null ? 'Update Withdrawal Status' : `Update Status (${count} withdrawals)`}
+      title={
+        count !== null
+          ? `Update Status (${count} withdrawals)`
+          : secondApproval
+            ? 'Second Approval of Withdrawal'
+            : 'Update Withdrawal Status'
+      }
       onCancel={close}
       closable={!busy}
       mask={{ closable: !busy }}
@@ -70,6 +82,7 @@ export function UpdateStatusModal({
         </Button>,
       ]}
     >
+      {secondApproval && <div className="finance-decision">{secondApproval}</div>}
       <div className="finance-decision">{figures}</div>
       <Form<Values>
         id={FORM_ID}

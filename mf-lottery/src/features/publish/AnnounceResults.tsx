@@ -1,8 +1,8 @@
-import { formatCount, formatDateTime, formatUsd, parseDate } from '@backoffice/shared/format';
+import { formatCount, formatDateTime, formatUsd, ordinal, parseDate } from '@backoffice/shared/format';
 import { useCan, useHost } from '@backoffice/shared/host';
 import { normalizeTicketInput, TICKET_NOT_FOUND, validateTicketNumber } from '@backoffice/shared/rules';
 import { AlertDialog, ListPage, useCopy, useLoad } from '@backoffice/shared/ui';
-import { Button, Card, Descriptions } from 'antd';
+import { Alert, Button, Card, Descriptions } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
@@ -45,6 +45,38 @@ function PublishFiguresList({
   );
 }
 
+/**
+ * The replacements typed and not replaced, named (issue 22): publishing now would pay the drawn ticket,
+ * not the one on screen in the field.
+ */
+function UnsavedReplacements({
+  winners,
+  drafts,
+}: {
+  winners: WinnerEntry[];
+  drafts: Record<number, string>;
+}) {
+  const unsaved = winners.filter((w) => drafts[w.rank]);
+  if (unsaved.length === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      className="lottery-unsaved"
+      title={unsaved.length === 1 ? 'A replacement is not saved' : 'Replacements are not saved'}
+      description={
+        <ul className="lottery-unsaved__list">
+          {unsaved.map((w) => (
+            <li key={w.rank}>
+              {`${ordinal(w.rank)} Place: ${drafts[w.rank]} was typed but not replaced; the drawn ticket ${w.ticket_number} would be published.`}
+            </li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}
+
 /** Announce Results (/lottery/publish/:id): draw winners, replace any by ticket number, publish. */
 export default function AnnounceResults() {
   const { id = '' } = useParams();
@@ -58,12 +90,17 @@ export default function AnnounceResults() {
   const tickets = useTicketList({
     list: 'announce-tickets',
     filters: {},
-    fixed: { lottery_id: id },
+    // The tickets sold (not cancelled): what the Tickets Sold card counts, so both say one number (issue 22).
+    fixed: { lottery_id: id, sold: 'true' },
     failure: fallback.lotteryTickets,
     pageSizes: ONE_LOTTERY_PAGE_SIZES,
     defaultPageSize: ONE_LOTTERY_PAGE_SIZES[0],
   });
   const [winners, setWinners] = useState<WinnerEntry[]>([]);
+  /** Replacements typed on a winner card and not yet replaced, by rank (issue 22: publishing warns). */
+  const [drafts, setDrafts] = useState<Record<number, string>>({});
+  const draftOf = (rank: number) => (draft: string | null) =>
+    setDrafts(({ [rank]: _, ...others }) => (draft ? { ...others, [rank]: draft } : others));
   const [generating, setGenerating] = useState(false);
   const [publishing, setPublishing] = useState(false);
   /** Publish was clicked: the dialog with the figures asks to confirm (early: before the result time). */
@@ -218,6 +255,7 @@ export default function AnnounceResults() {
               prize={prizeOf(winner, lottery.total_pool, distributions)}
               onCopy={copyTicket}
               onReplace={canDraw && !publishing ? (input) => replace(winner.rank, input) : undefined}
+              onDraftChange={draftOf(winner.rank)}
             />
           ))
         )}
@@ -258,6 +296,7 @@ export default function AnnounceResults() {
           title={confirm.early ? 'Publish Before Result Time' : 'Publish Results'}
           message={
             <>
+              <UnsavedReplacements winners={winners} drafts={drafts} />
               <PublishFiguresList lottery={lottery} winners={winners} />
               <p className="lottery-publish-question">
                 {confirm.early

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
-import { type StatusKind, statusColor } from '../../format/status.ts';
+import { type StatusKind, statusColor, statusLabel } from '../../format/status.ts';
 
-/** A status as a coloured tag, its colour from the one status map. */
+/** A status as a coloured tag, its colour from the one status map, in words (never a raw key). */
 export function StatusTag({
   kind,
   status,
@@ -11,5 +11,5 @@ export function StatusTag({
   status: string;
   children?: React.ReactNode;
 }) {
-  return <Tag color={statusColor(kind, status)}>{children ?? status}</Tag>;
+  return <Tag color={statusColor(kind, status)}>{children ?? statusLabel(status)}</Tag>;
 }

@@ -13,30 +13,79 @@ import {
 import { Button, Descriptions, Form, Input, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useCanShell } from '../../auth/access.ts';
 import './audit.css';
+import { changesOf, type FieldChange } from './changes.ts';
 
 const FILTERS = { admin_email: '', action: '', target_type: '', target_id: '', from: '', to: '' };
 
-/** Where a record's target lives in the console, when it has a page. */
-function targetLink(type: string | null, id: string | null): string | null {
+/** An admin on the Admins screen (superadmins only: the link is not drawn for others). */
+const adminLink = (email: string) => `/admins?${new URLSearchParams({ search: email })}`;
+
+/** Where a record's target lives in the console, when it has a page the viewer may open. */
+function targetLink(record: AuditRecord, canManageAdmins: boolean): string | null {
+  const { targetType: type, targetId: id } = record;
   if (!type || !id) return null;
   if (type === 'user') return `/users/${id}`;
   if (type === 'lottery') return `/lottery/details/${id}`;
+  // A withdrawal has no page of its own: which list holds it depends on its status now.
+  if (type === 'admin' && record.targetName && canManageAdmins) return adminLink(record.targetName);
   return null;
 }
 
+/** The target by name ('Moon Draw'), its kind and id under it ('lottery #12'); linked when it has a page. */
 function Target({ record }: { record: AuditRecord }) {
+  const canManageAdmins = useCanShell('admins:manage');
   if (!record.targetType) return <span className="shell-audit__muted">-</span>;
-  const text = `${record.targetType}${record.targetId ? ` #${record.targetId}` : ''}`;
-  const to = targetLink(record.targetType, record.targetId);
-  return to ? <Link to={to}>{text}</Link> : <span>{text}</span>;
+  const ref = `${record.targetType}${record.targetId ? ` #${record.targetId}` : ''}`;
+  const to = targetLink(record, canManageAdmins);
+  const name = record.targetName ?? ref;
+  return (
+    <span className="shell-audit__target">
+      {to ? <Link to={to}>{name}</Link> : <span>{name}</span>}
+      {record.targetName && <span className="shell-audit__muted">{ref}</span>}
+    </span>
+  );
+}
+
+/** Who did it: their e-mail, linked to them on the Admins screen for a superadmin; 'System' otherwise. */
+function Actor({ email }: { email: string | null }) {
+  const canManageAdmins = useCanShell('admins:manage');
+  if (!email) return <Tag>System</Tag>;
+  return canManageAdmins ? <Link to={adminLink(email)}>{email}</Link> : <span>{email}</span>;
 }
 
 const json = (value: unknown) =>
   value === null || value === undefined ? '-' : JSON.stringify(value, null, 2);
 
+/** Before and after, field by field, the changed ones struck out and underlined. */
+function ChangesTable({ rows }: { rows: FieldChange[] }) {
+  return (
+    <table className="shell-audit__changes" aria-label="Changes">
+      <thead>
+        <tr>
+          <th scope="col">Field</th>
+          <th scope="col">Before</th>
+          <th scope="col">After</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.field} className={r.changed ? 'shell-audit__changed' : undefined}>
+            <th scope="row">{r.field}</th>
+            <td>{r.changed ? <del>{r.before}</del> : r.before}</td>
+            <td>{r.changed ? <ins>{r.after}</ins> : r.after}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** One record in full: who, when, what, the target before and after, where from. */
 function RecordDialog({ record, onClose }: { record: AuditRecord | null; onClose(): void }) {
+  // Field by field when either side is an object; else (a plain value, nothing) the JSON as it is.
+  const changes = record ? changesOf(record.before, record.after) : null;
   return (
     <Modal
       open={record !== null}
@@ -48,17 +97,28 @@ function RecordDialog({ record, onClose }: { record: AuditRecord | null; onClose
       {record && (
         <Descriptions column={1} size="small" bordered>
           <Descriptions.Item label="Time">{formatDateTime(record.at)}</Descriptions.Item>
-          <Descriptions.Item label="Admin">{record.adminEmail ?? 'System'}</Descriptions.Item>
+          <Descriptions.Item label="Admin">
+            <Actor email={record.adminEmail} />
+          </Descriptions.Item>
           <Descriptions.Item label="Action">{record.action}</Descriptions.Item>
           <Descriptions.Item label="Target">
             <Target record={record} />
           </Descriptions.Item>
-          <Descriptions.Item label="Before">
-            <pre className="shell-audit__json">{json(record.before)}</pre>
-          </Descriptions.Item>
-          <Descriptions.Item label="After">
-            <pre className="shell-audit__json">{json(record.after)}</pre>
-          </Descriptions.Item>
+          {changes ? (
+            <Descriptions.Item label="Changes">
+              <ChangesTable rows={changes} />
+            </Descriptions.Item>
+          ) : null}
+          {changes ? null : (
+            <Descriptions.Item label="Before">
+              <pre className="shell-audit__json">{json(record.before)}</pre>
+            </Descriptions.Item>
+          )}
+          {changes ? null : (
+            <Descriptions.Item label="After">
+              <pre className="shell-audit__json">{json(record.after)}</pre>
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label="Details">
             <pre className="shell-audit__json">{json(record.details)}</pre>
           </Descriptions.Item>
@@ -106,7 +166,7 @@ export default function AuditLogPage() {
       sortKey: 'at',
       render: (r) => <span className="shell-audit__nowrap">{formatDateTime(r.at)}</span>,
     },
-    { key: 'admin', title: 'Admin', render: (r) => r.adminEmail ?? <Tag>System</Tag> },
+    { key: 'admin', title: 'Admin', render: (r) => <Actor email={r.adminEmail} /> },
     { key: 'action', title: 'Action', render: (r) => <code>{r.action}</code> },
     { key: 'target', title: 'Target', render: (r) => <Target record={r} /> },
     { key: 'ip', title: 'IP address', render: (r) => r.ip ?? '-' },
@@ -142,7 +202,7 @@ export default function AuditLogPage() {
                 <Input placeholder="admin@example.com" />
               </Form.Item>
               <Form.Item label="Action" name="action">
-                <Input placeholder="withdrawal.update or withdrawal." />
+                <Input placeholder="settings, withdrawal.update..." />
               </Form.Item>
               <Form.Item label="Target type" name="target_type">
                 <Input placeholder="withdrawal, lottery, user..." />

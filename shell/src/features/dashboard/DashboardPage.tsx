@@ -10,6 +10,7 @@ import type { DashboardStats } from '@backoffice/shared/contract';
 import { formatCount, formatUsd, formatUsdt } from '@backoffice/shared/format';
 import { SIGN_UP_BONUS_USD } from '@backoffice/shared/rules';
 import { Button, Tag } from 'antd';
+import { useCanShell } from '../../auth/access.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { MineIcon } from '../../layout/icons.tsx';
 import { FigureCard } from './FigureCard.tsx';
@@ -17,7 +18,21 @@ import { UpcomingGames } from './UpcomingGames.tsx';
 import { useDashboardStats } from './useDashboardStats.ts';
 import './dashboard.css';
 
+/**
+ * A card's link, only to an area the admin may open (issue 22): a lottery admin sees the withdrawal
+ * figures but no link into Withdrawals, which would say 'You do not have access to this area'.
+ */
+function useAreaLink() {
+  const finance = useCanShell('finance:read');
+  const support = useCanShell('support-users:read');
+  const lottery = useCanShell('lottery:read');
+  const mines = useCanShell('mines:read');
+  const open = { finance, 'support-users': support, lottery, mines } as const;
+  return (area: keyof typeof open, to: string) => (open[area] ? to : undefined);
+}
+
 function Figures({ stats }: { stats: DashboardStats }) {
+  const link = useAreaLink();
   return (
     <>
       <section className="shell-stat-grid" aria-label="Platform figures">
@@ -34,7 +49,7 @@ function Figures({ stats }: { stats: DashboardStats }) {
           title="Withdrawals"
           icon={<WalletOutlined />}
           tone="amber"
-          to="/withdrawals/pending"
+          to={link('finance', '/withdrawals/pending')}
           figures={[
             { label: 'USDT withdrawn', value: formatUsdt(stats.totalWithdrawalsUsd) },
             { label: 'Pending USDT', value: formatUsdt(stats.pendingWithdrawalsUsd) },
@@ -45,14 +60,14 @@ function Figures({ stats }: { stats: DashboardStats }) {
           title="Users"
           icon={<TeamOutlined />}
           tone="sky"
-          to="/users"
+          to={link('support-users', '/users')}
           figures={[{ label: 'Total users', value: formatCount(stats.totalUsers) }]}
         />
         <FigureCard
           title="Support"
           icon={<CustomerServiceOutlined />}
           tone="violet"
-          to="/support"
+          to={link('support-users', '/support')}
           figures={[
             { label: 'Total messages', value: formatCount(stats.totalSupportMessages) },
             { label: 'Open tickets', value: formatCount(stats.openSupportTickets) },
@@ -67,7 +82,11 @@ function Figures({ stats }: { stats: DashboardStats }) {
           tone="indigo"
           tag={<Tag color="green">Live</Tag>}
           figures={[
-            { label: 'Total Tickets', value: formatCount(stats.TotalTickets), to: '/lottery/ticket-history' },
+            {
+              label: 'Total Tickets',
+              value: formatCount(stats.TotalTickets),
+              to: link('lottery', '/lottery/ticket-history'),
+            },
             { label: 'Active Lottery', value: formatCount(stats.ActiveLotteries) },
             { label: 'Total Revenue', value: formatUsd(stats.TotalLotteryIncoming) },
             { label: 'Total Winnings', value: formatUsd(stats.TotalLotteryOutgoing) },
@@ -80,7 +99,11 @@ function Figures({ stats }: { stats: DashboardStats }) {
           tone="rose"
           tag={<Tag color="volcano">Hot</Tag>}
           figures={[
-            { label: 'Total Games', value: formatCount(stats.TotalMineGames), to: '/mines/dashboard' },
+            {
+              label: 'Total Games',
+              value: formatCount(stats.TotalMineGames),
+              to: link('mines', '/mines/dashboard'),
+            },
             { label: 'Total Winnings', value: formatUsdt(stats.TotalMineWinnings) },
             { label: 'Active Games', value: formatCount(stats.ActiveMineGames) },
             { label: 'Total Bets', value: formatUsdt(stats.TotalMineBets) },
