@@ -56,7 +56,7 @@ function Url() {
   return null;
 }
 
-function Screen() {
+function Screen({ exportable = false }: { exportable?: boolean }) {
   const list = useListPage({
     area: 'test',
     list: 'tx',
@@ -86,16 +86,21 @@ function Screen() {
       rowKey={(r) => r.id}
       empty="No transactions found matching your search criteria"
       errorTitle="Error Loading Transactions"
+      toolbar={
+        exportable && (
+          <ExportButton endpoint={endpoints.transactionsExport} input={{ query: {} }} filename="tx.csv" />
+        )
+      }
     />
   );
 }
 
-function show(path: string, routes: Parameters<typeof testHostContext>[0]) {
+function show(path: string, routes: Parameters<typeof testHostContext>[0], exportable = false) {
   const host = testHostContext(routes);
   render(
     <HostProvider host={host}>
       <MemoryRouter initialEntries={[path]}>
-        <Screen />
+        <Screen exportable={exportable} />
         <Url />
       </MemoryRouter>
     </HostProvider>,
@@ -149,6 +154,43 @@ describe('useListPage + ListPage', () => {
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(dataRows()).toHaveLength(10));
+  });
+
+  it('shows no total and a disabled Export while the first load runs, then the total', async () => {
+    let answerNow: () => void = () => {};
+    show(
+      '/tx',
+      {
+        'GET /admin/transactions': (r) =>
+          new Promise((resolve) => {
+            answerNow = () => resolve(answer(r));
+          }),
+      },
+      true,
+    );
+    const exportButton = screen.getByRole('button', { name: /Export CSV/ }) as HTMLButtonElement;
+    expect(exportButton.disabled).toBe(true);
+    expect(screen.queryByText(/Total:/)).toBeNull();
+    await waitFor(() => expect(answerNow).not.toBe(undefined));
+    act(() => answerNow());
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    expect(screen.getByText(/Total:/).textContent).toBe('Total: 23');
+    expect(exportButton.disabled).toBe(false);
+  });
+
+  it('shows no total and a disabled Export after a failed load', async () => {
+    show(
+      '/tx',
+      {
+        'GET /admin/transactions': () => {
+          throw new ApiError('Database is tired', { status: 500, kind: 'bad-response', fromServer: true });
+        },
+      },
+      true,
+    );
+    await screen.findByRole('alert');
+    expect(screen.queryByText(/Total:/)).toBeNull();
+    expect((screen.getByRole('button', { name: /Export CSV/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows the empty text when nothing matches', async () => {
@@ -229,6 +271,10 @@ describe('ExportButton', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
     const status = screen.getByRole('status');
+    // Before the server answered (it counts first): a status that says so, never a bare 'Exporting...'.
+    expect(status.textContent).toBe('Preparing export...');
+    report({ bytes: 0, rows: 0, total: 100_000 });
+    expect(status.textContent).toBe('Exporting 0 of 100,000 rows (0%)');
     report({ bytes: 2048, rows: 0, total: null });
     expect(status.textContent).toBe('2.0 KB received');
     report({ bytes: 1_500_000, rows: 12_345, total: 100_000 });

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Empty, Popover, Table } from 'antd';
 import type { ColumnType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
-import type { Key, ReactNode } from 'react';
+import { createContext, type Key, type ReactNode, useContext } from 'react';
 import type { RouteName } from '../../contract/routes.ts';
 import { formatCount } from '../../format/index.ts';
 import { Icon } from '../Icon.tsx';
@@ -55,6 +55,13 @@ export interface ListPageProps<N extends RouteName, F, Row> {
   /** The counter beside the table's title (default 'Total'). */
   totalLabel?: ReactNode;
 }
+
+/**
+ * Whether the list around a toolbar has loaded: its Export waits for it (an export of a list that failed
+ * or is not known yet would be a guess). Outside a list, always.
+ */
+const ListLoadedContext = createContext(true);
+export const useListLoaded = () => useContext(ListLoadedContext);
 
 function sortOrder(column: ListColumn<unknown>, sort: { by: string; type: string } | undefined) {
   if (!column.sortKey || sort?.by !== column.sortKey) return null;
@@ -176,14 +183,21 @@ export function ListPage<N extends RouteName, F, Row extends object>(props: List
         title={props.tableTitle}
         extra={
           <div className="bo-list-page__extra">
-            <span className="bo-list-page__total">
-              {props.totalLabel ?? 'Total'}: <strong>{formatCount(list.total)}</strong>
-            </span>
+            {/* No total before the first answer or after a failure: 'Total: 0' would say the list is empty. */}
+            {list.loaded && (
+              <span className="bo-list-page__total">
+                {props.totalLabel ?? 'Total'}: <strong>{formatCount(list.total)}</strong>
+              </span>
+            )}
             <ColumnChooser columns={columns} hidden={list.hiddenColumns} onChange={list.setHiddenColumns} />
           </div>
         }
       >
-        {props.toolbar && <div className="bo-list-page__toolbar">{props.toolbar}</div>}
+        {props.toolbar && (
+          <ListLoadedContext.Provider value={list.loaded}>
+            <div className="bo-list-page__toolbar">{props.toolbar}</div>
+          </ListLoadedContext.Provider>
+        )}
         {list.error !== null ? (
           <Alert
             type="error"
