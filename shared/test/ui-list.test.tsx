@@ -47,6 +47,13 @@ function answer(request: RecordedRequest, all: Row[] = rows) {
 const columns: ListColumn<Row>[] = [
   { key: 'id', title: 'ID', sortKey: 'id', render: (r) => r.id },
   { key: 'status', title: 'Status', render: (r) => r.status },
+  {
+    key: 'actions',
+    title: 'Actions',
+    hideable: false,
+    fixed: 'end',
+    render: () => <button type="button">Go</button>,
+  },
 ];
 
 let url = '';
@@ -191,6 +198,16 @@ describe('useListPage + ListPage', () => {
     await screen.findByRole('alert');
     expect(screen.queryByText(/Total:/)).toBeNull();
     expect((screen.getByRole('button', { name: /Export CSV/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("keeps a column fixed at the end in view while the table scrolls sideways (a row's actions)", async () => {
+    show('/tx', { 'GET /admin/transactions': (r) => answer(r) });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    const header = screen.getByRole('columnheader', { name: 'Actions' });
+    expect(header.className).toContain('ant-table-cell-fix-end');
+    expect(screen.getByRole('columnheader', { name: 'Status' }).className).not.toContain(
+      'ant-table-cell-fix',
+    );
   });
 
   it('shows the empty text when nothing matches', async () => {

@@ -154,6 +154,7 @@ export default function PendingWithdrawals() {
       key: 'actions',
       title: 'Actions',
       hideable: false,
+      fixed: 'end',
       render: (w) =>
         isWithdrawalUpdatable(w.status) ? (
           <Button

@@ -19,6 +19,11 @@ export interface ListColumn<Row> {
   width?: number | string;
   /** False for columns the chooser must not hide (e.g. the row's actions). */
   hideable?: boolean;
+  /**
+   * 'end' keeps the column in view while a wide table scrolls sideways (a row's actions on a phone, as
+   * Ant Design Pro does): never scrolled out of sight at the far end.
+   */
+  fixed?: 'end';
 }
 
 export interface ListSelection<Row> {
@@ -146,6 +151,7 @@ export function ListPage<N extends RouteName, F, Row extends object>(props: List
     title: column.title,
     align: column.align,
     width: column.width,
+    fixed: column.fixed,
     render: (_value: unknown, row: Row, index: number) => column.render(row, index),
     sorter: Boolean(column.sortKey),
     sortOrder: sortOrder(column as ListColumn<unknown>, list.sort),
