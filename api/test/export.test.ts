@@ -329,6 +329,36 @@ const exportsOf: {
       r.details,
     ],
   },
+  {
+    route: 'adminsExport',
+    list: '/admin/admins',
+    pageSize: 'limit',
+    filters: ['', 'status=active', 'search=example.com'],
+    columns: [
+      'id',
+      'email',
+      'name',
+      'roles',
+      'status',
+      'twoFactorEnabled',
+      'twoFactorSetupRequired',
+      'mustChangePassword',
+      'lastSignInAt',
+      'createdAt',
+    ],
+    toCells: (r) => [
+      r.id,
+      r.email,
+      r.name,
+      r.roles,
+      r.status,
+      r.twoFactorEnabled,
+      r.twoFactorSetupRequired,
+      r.mustChangePassword,
+      r.lastSignInAt,
+      r.createdAt,
+    ],
+  },
 ];
 
 const clock = testClock(Date.parse('2026-11-25T09:30:00.000Z'));
@@ -444,6 +474,7 @@ describe('CSV exports: the file', () => {
       lotteryExport: 'lotteries',
       lotteryTicketsExport: 'lottery-tickets',
       auditExport: 'audit-log',
+      adminsExport: 'admins',
     };
     for (const e of exportsOf) {
       const res = await get(routes[e.route].path);
@@ -572,6 +603,22 @@ describe('CSV exports: requests', () => {
     expect(String(res.headers['access-control-expose-headers']).split(', ')).toEqual(
       expect.arrayContaining(['Content-Disposition', 'X-Total-Count']),
     );
+  });
+
+  it('the admins export is for superadmins only, like the admins list', async () => {
+    await createAdmin(t.db, {
+      email: 'export-auditor@example.com',
+      password: 'auditor123',
+      roles: ['auditor'],
+    });
+    const auditor = await t.login('export-auditor@example.com', 'auditor123');
+    const res = await t.call('GET', `${API_PREFIX}/admin/admins/export.csv`, { token: auditor });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ success: false, message: 'Insufficient permissions' });
+    const csv = parseCsv((await get('/admin/admins/export.csv')).body);
+    // Never a secret: no password hash nor 2FA secret column, and not their values either.
+    expect(csv[0]!.join(',')).not.toMatch(/password_hash|secret/i);
+    expect(csv.flat().some((cell) => cell.startsWith('$argon') || cell.startsWith('$2'))).toBe(false);
   });
 
   it('needs a session, like the lists', async () => {

@@ -57,10 +57,23 @@ test.describe('sign-in form', () => {
   });
 });
 
-test('a protected path sends a signed-out visitor to /auth/signin', async ({ page }) => {
-  for (const path of ['/', '/mines/dashboard', '/maintenance', '/users']) {
+test('a protected path sends a signed-out visitor to /auth/signin, remembering the page', async ({
+  page,
+}) => {
+  const asked: [string, string][] = [
+    ['/', ''],
+    ['/mines/dashboard', '?redirect=%2Fmines%2Fdashboard'],
+    ['/maintenance', '?redirect=%2Fmaintenance'],
+    ['/users?status=blocked', '?redirect=%2Fusers%3Fstatus%3Dblocked'],
+  ];
+  for (const [path, redirect] of asked) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/auth\/signin$/);
+    await expect
+      .poll(() => {
+        const url = new URL(page.url());
+        return url.pathname + url.search;
+      })
+      .toBe(`/auth/signin${redirect}`);
     await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
   }
   // No console chrome without a token (spec 2.1).

@@ -68,6 +68,21 @@ describe('Lottery Details (/lottery/details/:id)', () => {
     });
   });
 
+  it("exports this lottery's tickets (issue 22)", async () => {
+    const host = renderLottery('/lottery/details/3', {
+      'GET /admin/lottery/details/3': () => ok(details(3)),
+      'GET /admin/lottery/tickets': tickets,
+    });
+    expect(await screen.findByText('Showing 1 to 5 of 7 results')).toBeTruthy();
+    const asked: unknown[] = [];
+    host.http.download = (endpoint, input) => {
+      asked.push([endpoint.name, input]);
+      return new Promise(() => {});
+    };
+    fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    expect(asked).toEqual([['lotteryTicketsExport', { query: { lottery_id: '3' } }]]);
+  });
+
   it("shows page-level 'Error: ...' messages", async () => {
     renderLottery('/lottery/details/3', {
       'GET /admin/lottery/details/3': () => {

@@ -395,6 +395,27 @@ describe('Ticket History', () => {
     expect(screen.queryByRole('form', { name: 'Filters' })).toBeNull();
   });
 
+  it('exports the tickets with the filters once the list has loaded (issue 22)', async () => {
+    const answer = deferred<unknown>();
+    const host = renderLottery('/lottery/ticket-history?lottery_id=7&status=active', {
+      'GET /admin/lottery': () => paged([lottery(7)]),
+      'GET /admin/lottery/tickets': () => answer.promise,
+    });
+    const exportButton = (await screen.findByRole('button', { name: /Export CSV/ })) as HTMLButtonElement;
+    expect(exportButton.disabled).toBe(true);
+    expect(screen.queryByText(/Total:/)).toBeNull();
+    answer.resolve(paged([ticket(11)]));
+    await screen.findByText('TK00011');
+    await waitFor(() => expect(exportButton.disabled).toBe(false));
+    const asked: unknown[] = [];
+    host.http.download = (endpoint, input) => {
+      asked.push([endpoint.name, input]);
+      return new Promise(() => {});
+    };
+    fireEvent.click(exportButton);
+    expect(asked).toEqual([['lotteryTicketsExport', { query: { lottery_id: '7', status: 'active' } }]]);
+  });
+
   it('reads its filters from the URL and toasts a failure', async () => {
     const host = renderLottery('/lottery/ticket-history?lottery_id=8&status=cancelled&page=2', {
       'GET /admin/lottery': () => paged([lottery(8, { name: 'Small Pool' })]),

@@ -77,6 +77,9 @@ describe('the mines dashboard (spec section 2.11)', () => {
     expect(within(tiles).getByText('700 / 500')).toBeTruthy();
     expect(within(tiles).getByText('6,250.50')).toBeTruthy();
     expect(within(tiles).getAllByText('USDT')).toHaveLength(3);
+    // The unit is part of the figure, which never wraps: 'USDT' never goes under the number (issue 22).
+    expect(within(tiles).getByText('15,250.50').parentElement?.lastElementChild?.textContent).toBe('USDT');
+    expect(within(tiles).getByText('15,250.50').parentElement?.className).toBe('mines-tile__figure');
   });
 
   it('pages the active games 5 at a time with mine count, username, game id, bet and status dot', async () => {

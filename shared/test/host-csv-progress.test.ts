@@ -57,6 +57,8 @@ describe('readCsv', () => {
     const seen: DownloadProgress[] = [];
     const chunks = await readCsv(body, 4, (progress) => seen.push(progress));
     expect(seen).toEqual([
+      // As soon as the answer's headers are in: the count shows before the first rows.
+      { bytes: 0, rows: 0, total: 4 },
       { bytes: 20, rows: 0, total: 4 },
       { bytes: 40, rows: 1, total: 4 },
       { bytes: bytes(CSV).length, rows: 4, total: 4 },

@@ -47,6 +47,13 @@ function answer(request: RecordedRequest, all: Row[] = rows) {
 const columns: ListColumn<Row>[] = [
   { key: 'id', title: 'ID', sortKey: 'id', render: (r) => r.id },
   { key: 'status', title: 'Status', render: (r) => r.status },
+  {
+    key: 'actions',
+    title: 'Actions',
+    hideable: false,
+    fixed: 'end',
+    render: () => <button type="button">Go</button>,
+  },
 ];
 
 let url = '';
@@ -56,7 +63,7 @@ function Url() {
   return null;
 }
 
-function Screen() {
+function Screen({ exportable = false }: { exportable?: boolean }) {
   const list = useListPage({
     area: 'test',
     list: 'tx',
@@ -86,16 +93,21 @@ function Screen() {
       rowKey={(r) => r.id}
       empty="No transactions found matching your search criteria"
       errorTitle="Error Loading Transactions"
+      toolbar={
+        exportable && (
+          <ExportButton endpoint={endpoints.transactionsExport} input={{ query: {} }} filename="tx.csv" />
+        )
+      }
     />
   );
 }
 
-function show(path: string, routes: Parameters<typeof testHostContext>[0]) {
+function show(path: string, routes: Parameters<typeof testHostContext>[0], exportable = false) {
   const host = testHostContext(routes);
   render(
     <HostProvider host={host}>
       <MemoryRouter initialEntries={[path]}>
-        <Screen />
+        <Screen exportable={exportable} />
         <Url />
       </MemoryRouter>
     </HostProvider>,
@@ -149,6 +161,53 @@ describe('useListPage + ListPage', () => {
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(dataRows()).toHaveLength(10));
+  });
+
+  it('shows no total and a disabled Export while the first load runs, then the total', async () => {
+    let answerNow: () => void = () => {};
+    show(
+      '/tx',
+      {
+        'GET /admin/transactions': (r) =>
+          new Promise((resolve) => {
+            answerNow = () => resolve(answer(r));
+          }),
+      },
+      true,
+    );
+    const exportButton = screen.getByRole('button', { name: /Export CSV/ }) as HTMLButtonElement;
+    expect(exportButton.disabled).toBe(true);
+    expect(screen.queryByText(/Total:/)).toBeNull();
+    await waitFor(() => expect(answerNow).not.toBe(undefined));
+    act(() => answerNow());
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    expect(screen.getByText(/Total:/).textContent).toBe('Total: 23');
+    expect(exportButton.disabled).toBe(false);
+  });
+
+  it('shows no total and a disabled Export after a failed load', async () => {
+    show(
+      '/tx',
+      {
+        'GET /admin/transactions': () => {
+          throw new ApiError('Database is tired', { status: 500, kind: 'bad-response', fromServer: true });
+        },
+      },
+      true,
+    );
+    await screen.findByRole('alert');
+    expect(screen.queryByText(/Total:/)).toBeNull();
+    expect((screen.getByRole('button', { name: /Export CSV/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("keeps a column fixed at the end in view while the table scrolls sideways (a row's actions)", async () => {
+    show('/tx', { 'GET /admin/transactions': (r) => answer(r) });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    const header = screen.getByRole('columnheader', { name: 'Actions' });
+    expect(header.className).toContain('ant-table-cell-fix-end');
+    expect(screen.getByRole('columnheader', { name: 'Status' }).className).not.toContain(
+      'ant-table-cell-fix',
+    );
   });
 
   it('shows the empty text when nothing matches', async () => {
@@ -229,6 +288,10 @@ describe('ExportButton', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
     const status = screen.getByRole('status');
+    // Before the server answered (it counts first): a status that says so, never a bare 'Exporting...'.
+    expect(status.textContent).toBe('Preparing export...');
+    report({ bytes: 0, rows: 0, total: 100_000 });
+    expect(status.textContent).toBe('Exporting 0 of 100,000 rows (0%)');
     report({ bytes: 2048, rows: 0, total: null });
     expect(status.textContent).toBe('2.0 KB received');
     report({ bytes: 1_500_000, rows: 12_345, total: 100_000 });

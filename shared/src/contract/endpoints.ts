@@ -355,6 +355,12 @@ export const endpoints = {
     path: '/admin/audit/export.csv',
     permission: 'audit:read',
   },
+  adminsExport: {
+    name: 'adminsExport',
+    method: 'GET',
+    path: '/admin/admins/export.csv',
+    permission: 'admins:manage',
+  },
   consoleRegistry: {
     name: 'consoleRegistry',
     method: 'GET',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPORT_TOTAL_HEADER } from '../rules/constants.ts';
+import { adminsListQuery } from './admins.ts';
 import { auditListQuery } from './audit.ts';
 import { lotteryListQuery, lotteryTicketsQuery } from './lottery.ts';
 import type { RouteDef } from './routes.ts';
@@ -39,6 +40,8 @@ export const lotteryTicketsExportQuery = lotteryTicketsQuery.omit({ page: true, 
 export type LotteryTicketsExportQuery = z.infer<typeof lotteryTicketsExportQuery>;
 export const auditExportQuery = auditListQuery.omit({ page: true, per_page: true });
 export type AuditExportQuery = z.infer<typeof auditExportQuery>;
+export const adminsExportQuery = adminsListQuery.omit({ page: true, limit: true });
+export type AdminsExportQuery = z.infer<typeof adminsExportQuery>;
 
 /**
  * CSV exports of the lists (issue 13). Static `export.csv` segments: Fastify's router prefers a static
@@ -99,6 +102,14 @@ export const exportRoutes = {
     auth: 'session',
     permission: 'audit:read',
     query: auditExportQuery,
+    response: csvFile,
+  },
+  adminsExport: {
+    method: 'GET',
+    path: '/admin/admins/export.csv',
+    auth: 'session',
+    permission: 'admins:manage',
+    query: adminsExportQuery,
     response: csvFile,
   },
 } as const satisfies Record<string, RouteDef>;

@@ -31,6 +31,8 @@ export async function readCsv(
   const count = csvRowCounter();
   const chunks: Uint8Array[] = [];
   let bytes = 0;
+  // The answer's headers are in: its row count shows before the first rows arrive.
+  onProgress?.({ bytes: 0, rows: 0, total });
   const reader = body.getReader();
   for (let next = await reader.read(); !next.done; next = await reader.read()) {
     chunks.push(next.value);

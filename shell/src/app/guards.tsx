@@ -1,20 +1,26 @@
 import type { Permission } from '@backoffice/shared/permissions';
 import { NoAccess } from '@backoffice/shared/ui';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useCanShell } from '../auth/access.ts';
+import { returnPathOf, signInPathFor } from '../auth/return-path.ts';
 import { useAuth } from '../auth/store.ts';
 
-/** Every route but the sign-in page needs a stored token (spec section 2.1). */
+/**
+ * Every route but the sign-in page needs a stored token (spec section 2.1); the sign-in page remembers
+ * the page asked for, so a deep link survives the sign-in.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const token = useAuth((state) => state.token);
-  return token ? children : <Navigate to="/auth/signin" replace />;
+  const location = useLocation();
+  return token ? children : <Navigate to={signInPathFor(location)} replace />;
 }
 
-/** A signed-in admin has nothing to do on the sign-in page. */
+/** A signed-in admin has nothing to do on the sign-in page: on to the page it was asked for. */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const token = useAuth((state) => state.token);
-  return token ? <Navigate to="/" replace /> : children;
+  const { search } = useLocation();
+  return token ? <Navigate to={returnPathOf(search)} replace /> : children;
 }
 
 /** A shell page that needs more than a session (the admin screens, the audit log). */

@@ -19,8 +19,11 @@ export interface ManagedAdminRow {
 const COLUMNS = `id, email, name, roles, status, two_factor_enabled, two_factor_setup_required,
   must_change_password, last_login_at, created_at`;
 
-/** The admins list for the paging helper (src/db/paging.ts), by id. */
-export function adminsList(q: Pick<AdminsListQuery, 'search' | 'status'>): ListSpec {
+/** The filters of the list and of its export (one builder for both); deleted admins are in neither. */
+export function adminsWhere(q: Pick<AdminsListQuery, 'search' | 'status'>): {
+  conditions: string[];
+  values: unknown[];
+} {
   const where = ['deleted_at IS NULL'];
   const values: unknown[] = [];
   if (q.search) {
@@ -31,6 +34,12 @@ export function adminsList(q: Pick<AdminsListQuery, 'search' | 'status'>): ListS
     values.push(q.status);
     where.push(`status = $${values.length}`);
   }
+  return { conditions: where, values };
+}
+
+/** The admins list for the paging helper (src/db/paging.ts), by id. */
+export function adminsList(q: Pick<AdminsListQuery, 'search' | 'status'>): ListSpec {
+  const { conditions: where, values } = adminsWhere(q);
   return {
     name: 'admins',
     tables: ['admins'],

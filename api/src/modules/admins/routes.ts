@@ -1,6 +1,7 @@
 import { routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../plugins/route.ts';
+import { defineCsvRoute, defineRoute } from '../../plugins/route.ts';
+import { adminsExport } from './export.ts';
 import { type AdminChange, AdminsService } from './service.ts';
 
 const tags = ['admins'];
@@ -27,6 +28,13 @@ export async function adminsRoutes(app: FastifyInstance): Promise<void> {
       message: 'Admins retrieved successfully',
       data: await service.list(query),
     }),
+  );
+
+  defineCsvRoute(
+    app,
+    routes.adminsExport,
+    { tags, summary: "CSV of every admin the list's filters give (no paging), streamed; never a secret" },
+    async ({ query }) => adminsExport(query),
   );
 
   defineRoute(

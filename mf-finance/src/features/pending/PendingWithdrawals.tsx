@@ -209,6 +209,7 @@ export default function PendingWithdrawals() {
       key: 'actions',
       title: 'Actions',
       hideable: false,
+      fixed: 'end',
       render: (w) =>
         approvedByMe(w, adminId) ? (
           <span className="finance-muted finance-nowrap">Waiting for another admin</span>

@@ -1,6 +1,7 @@
+import { endpoints } from '@backoffice/shared/endpoints';
 import { formatDateTime, formatUsd } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
-import { HistoryLink, type ListColumn, ListPage, useLoad } from '@backoffice/shared/ui';
+import { ExportButton, HistoryLink, type ListColumn, ListPage, useLoad } from '@backoffice/shared/ui';
 import { useParams } from 'react-router-dom';
 import { LotteryOverview } from '../../components/Overview.tsx';
 import { PageError } from '../../components/PageError.tsx';
@@ -81,6 +82,13 @@ export default function LotteryDetails() {
         )
       }
       intro={<LotteryOverview lottery={lottery} variant="details" />}
+      toolbar={
+        <ExportButton
+          endpoint={endpoints.lotteryTicketsExport}
+          input={{ query: tickets.exportQuery }}
+          filename="lottery-tickets.csv"
+        />
+      }
       tableTitle="Lottery Tickets"
       caption="Lottery tickets"
       columns={columns}

@@ -2,7 +2,7 @@ import { endpoints } from '@backoffice/shared/endpoints';
 import { formatDateTime, formatUsd } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
 import { LOTTERY_LOOKUP_LIMIT } from '@backoffice/shared/rules';
-import { Icon, type ListColumn, ListPage, useLoad } from '@backoffice/shared/ui';
+import { ExportButton, Icon, type ListColumn, ListPage, useLoad } from '@backoffice/shared/ui';
 import { FilterOutlined } from '@backoffice/shared/ui/icons';
 import { Button, Form, Select, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -164,6 +164,13 @@ export default function TicketHistory() {
               ),
             }
           : undefined
+      }
+      toolbar={
+        <ExportButton
+          endpoint={endpoints.lotteryTicketsExport}
+          input={{ query: list.exportQuery }}
+          filename="lottery-tickets.csv"
+        />
       }
       tableTitle="Lottery Tickets"
       caption="Lottery tickets"

@@ -77,9 +77,14 @@ function Tiles({ stats }: { stats: MinesStats | undefined }) {
                 {tile.icon}
               </span>
             }
-            // Already formatted (exact decimals from strings): antd must not re-format it.
-            valueRender={() => <span className="mines-tile__figure">{stats ? tile.value(stats) : ''}</span>}
-            suffix={tile.unit}
+            // Already formatted (exact decimals from strings): antd must not re-format it. The unit is part of
+            // the figure, so 'USDT' never wraps under the number (the icon goes to a line of its own first).
+            valueRender={() => (
+              <span className="mines-tile__figure">
+                <span>{stats ? tile.value(stats) : ''}</span>
+                {tile.unit && <span className="mines-tile__unit">{tile.unit}</span>}
+              </span>
+            )}
           />
         </Card>
       ))}

@@ -112,6 +112,7 @@ export default function UsersList() {
       key: 'actions',
       title: 'Actions',
       hideable: false,
+      fixed: 'end',
       render: (u) =>
         u.status === 'blocked' ? (
           <Button

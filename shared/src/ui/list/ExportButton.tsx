@@ -12,6 +12,7 @@ import {
 } from '../../host/index.ts';
 import { Icon } from '../Icon.tsx';
 import { DownloadOutlined } from '../icons.ts';
+import { useListLoaded } from './ListPage.tsx';
 
 /** Saves a downloaded file under its name (an object URL on a temporary link). */
 function save(blob: Blob, filename: string) {
@@ -25,9 +26,12 @@ function save(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** 'Exporting 12,345 of 100,000 rows (12%)'; bytes received when the server did not count the rows. */
+/**
+ * 'Exporting 12,345 of 100,000 rows (12%)'; bytes received when the server did not count the rows; before
+ * the server answered (it counts the rows first, which takes a while on a large list), that it is preparing.
+ */
 export function exportProgress({ bytes, rows, total }: DownloadProgress): string {
-  if (total === null) return `${formatBytes(bytes)} received`;
+  if (total === null) return bytes === 0 ? 'Preparing export...' : `${formatBytes(bytes)} received`;
   const percent = total === 0 ? 100 : Math.min(100, Math.floor((rows * 100) / total));
   return `Exporting ${formatCount(rows)} of ${formatCount(total)} rows (${percent}%)`;
 }
@@ -47,6 +51,8 @@ export function ExportButton<N extends RouteName>({
   filename: string;
 }) {
   const { http, notify } = useHost();
+  // In a list's toolbar: disabled until the list has loaded (and while its load has failed).
+  const listLoaded = useListLoaded();
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const running = useRef<AbortController | null>(null);
 
@@ -73,7 +79,7 @@ export function ExportButton<N extends RouteName>({
   if (progress === null) {
     return (
       <span className="bo-export">
-        <Button icon={<Icon icon={DownloadOutlined} />} onClick={start}>
+        <Button icon={<Icon icon={DownloadOutlined} />} onClick={start} disabled={!listLoaded}>
           Export CSV
         </Button>
       </span>

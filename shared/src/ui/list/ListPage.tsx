@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Empty, Popover, Table } from 'antd';
 import type { ColumnType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
-import type { Key, ReactNode } from 'react';
+import { createContext, type Key, type ReactNode, useContext } from 'react';
 import type { RouteName } from '../../contract/routes.ts';
 import { formatCount } from '../../format/index.ts';
 import { Icon } from '../Icon.tsx';
@@ -19,6 +19,11 @@ export interface ListColumn<Row> {
   width?: number | string;
   /** False for columns the chooser must not hide (e.g. the row's actions). */
   hideable?: boolean;
+  /**
+   * 'end' keeps the column in view while a wide table scrolls sideways (a row's actions on a phone, as
+   * Ant Design Pro does): never scrolled out of sight at the far end.
+   */
+  fixed?: 'end';
 }
 
 export interface ListSelection<Row> {
@@ -55,6 +60,13 @@ export interface ListPageProps<N extends RouteName, F, Row> {
   /** The counter beside the table's title (default 'Total'). */
   totalLabel?: ReactNode;
 }
+
+/**
+ * Whether the list around a toolbar has loaded: its Export waits for it (an export of a list that failed
+ * or is not known yet would be a guess). Outside a list, always.
+ */
+const ListLoadedContext = createContext(true);
+export const useListLoaded = () => useContext(ListLoadedContext);
 
 function sortOrder(column: ListColumn<unknown>, sort: { by: string; type: string } | undefined) {
   if (!column.sortKey || sort?.by !== column.sortKey) return null;
@@ -139,6 +151,7 @@ export function ListPage<N extends RouteName, F, Row extends object>(props: List
     title: column.title,
     align: column.align,
     width: column.width,
+    fixed: column.fixed,
     render: (_value: unknown, row: Row, index: number) => column.render(row, index),
     sorter: Boolean(column.sortKey),
     sortOrder: sortOrder(column as ListColumn<unknown>, list.sort),
@@ -176,14 +189,21 @@ export function ListPage<N extends RouteName, F, Row extends object>(props: List
         title={props.tableTitle}
         extra={
           <div className="bo-list-page__extra">
-            <span className="bo-list-page__total">
-              {props.totalLabel ?? 'Total'}: <strong>{formatCount(list.total)}</strong>
-            </span>
+            {/* No total before the first answer or after a failure: 'Total: 0' would say the list is empty. */}
+            {list.loaded && (
+              <span className="bo-list-page__total">
+                {props.totalLabel ?? 'Total'}: <strong>{formatCount(list.total)}</strong>
+              </span>
+            )}
             <ColumnChooser columns={columns} hidden={list.hiddenColumns} onChange={list.setHiddenColumns} />
           </div>
         }
       >
-        {props.toolbar && <div className="bo-list-page__toolbar">{props.toolbar}</div>}
+        {props.toolbar && (
+          <ListLoadedContext.Provider value={list.loaded}>
+            <div className="bo-list-page__toolbar">{props.toolbar}</div>
+          </ListLoadedContext.Provider>
+        )}
         {list.error !== null ? (
           <Alert
             type="error"

@@ -56,6 +56,8 @@ export interface ListPageState<N extends RouteName, F, Row> extends ListState<F>
   pageSizes: readonly number[];
   /** The first load or a reload after a failure: no rows to show yet. */
   loading: boolean;
+  /** An answer is in and the latest load did not fail: the total means something and the list exports. */
+  loaded: boolean;
   /** The failure's message; a failed load is an error panel, never an empty list. */
   error: string | null;
   /** The failure's reference (the API's request id), shown in the error panel. */
@@ -134,6 +136,7 @@ export function useListPage<N extends RouteName, F extends Record<string, string
     totalPages,
     pageSizes,
     loading: load.loading,
+    loaded: load.data !== undefined && !load.error,
     error: load.error ? errorMessage(load.error, options.failure) : null,
     errorReference: errorReference(load.error),
     reload: load.reload,

@@ -3,6 +3,7 @@ import { endpoints } from '@backoffice/shared/endpoints';
 import { formatDateTime } from '@backoffice/shared/format';
 import {
   AlertDialog,
+  ExportButton,
   type ListColumn,
   ListPage,
   SearchForm,
@@ -239,6 +240,13 @@ export default function AdminsPage() {
             </SearchForm>
           ),
         }}
+        toolbar={
+          <ExportButton
+            endpoint={endpoints.adminsExport}
+            input={{ query: list.exportQuery }}
+            filename="admins.csv"
+          />
+        }
         tableTitle="Admins"
         caption="Admins"
         columns={columns}

@@ -2,7 +2,8 @@ import { isValidTwoFactorCode, type LoginFormErrors, validateLoginForm } from '@
 import { Button, Field } from '@backoffice/shared/ui';
 import '@backoffice/shared/ui/ui.css';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { returnPathOf } from '../../auth/return-path.ts';
 import { useAuth } from '../../auth/store.ts';
 import { useNotifiedAction } from '../../components/useNotifiedAction.ts';
 import { notify } from '../../notify.ts';
@@ -115,6 +116,7 @@ function CodeStep({
 
 export default function SignInPage() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const signIn = useAuth((state) => state.signIn);
   const [mode, setMode] = useState<Mode>({ name: 'credentials' });
   const [credentials, setCredentials] = useState<Credentials | null>(null);
@@ -136,7 +138,8 @@ export default function SignInPage() {
   ) => {
     signIn(session.token, session.user);
     notify.success(session.message || fallback);
-    navigate('/', { replace: true });
+    // The page asked for before the sign-in (a deep link), when it is a console path.
+    navigate(returnPathOf(search), { replace: true });
   };
 
   const submitCredentials = (values: Credentials) =>
