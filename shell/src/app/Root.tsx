@@ -5,6 +5,8 @@ import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/dist/ReactToastify.css';
 import { useAuth } from '../auth/store.ts';
 import { AppErrorBoundary } from '../components/ErrorPage.tsx';
+import { useAppearance } from '../theme/preferences.ts';
+import { ThemeProvider } from '../theme/ThemeProvider.tsx';
 import { useRegistry } from '../registry/store.ts';
 import { AppRoutes } from './router.tsx';
 import { setNavigator } from './services.ts';
@@ -32,8 +34,9 @@ function LocationEffects() {
 export function Root() {
   const navigate = useNavigate();
   useEffect(() => setNavigator((to, options) => navigate(to, options)), [navigate]);
+  const mode = useAppearance((state) => state.mode);
   return (
-    <>
+    <ThemeProvider>
       <LocationEffects />
       <AppErrorBoundary>
         <AppRoutes />
@@ -48,8 +51,8 @@ export function Root() {
         draggable
         draggablePercent={6}
         pauseOnFocusLoss={false}
-        theme="light"
+        theme={mode}
       />
-    </>
+    </ThemeProvider>
   );
 }

@@ -1,0 +1,42 @@
+import { ConfigProvider, theme, type ThemeConfig } from 'antd';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { type Appearance, useAppearance } from './preferences.ts';
+
+// The console's one antd theme: the shell's pages and every area render inside it (remotes use the
+// shell's antd, so its context reaches them). Colours meet WCAG AA contrast (4.5:1 for text): antd's
+// default primary (#1677ff) is 4.1:1 under white text and its secondary text (45% black) 3.4:1.
+const light: ThemeConfig['token'] = {
+  colorPrimary: '#0958d9',
+  colorLink: '#0958d9',
+  colorTextSecondary: 'rgba(0, 0, 0, 0.68)',
+  colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+  colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+};
+
+const dark: ThemeConfig['token'] = {
+  colorPrimary: '#1668dc',
+  colorLink: '#4096ff',
+  colorTextSecondary: 'rgba(255, 255, 255, 0.72)',
+  colorTextTertiary: 'rgba(255, 255, 255, 0.65)',
+  colorTextDescription: 'rgba(255, 255, 255, 0.65)',
+};
+
+export function themeFor({ mode, density }: Appearance): ThemeConfig {
+  const algorithm = [mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm];
+  if (density === 'compact') algorithm.push(theme.compactAlgorithm);
+  return { algorithm, token: mode === 'dark' ? dark : light };
+}
+
+/** antd's theme from the admin's appearance, and the same on <html> for the console's own CSS. */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const mode = useAppearance((state) => state.mode);
+  const density = useAppearance((state) => state.density);
+  const config = useMemo(() => themeFor({ mode, density }), [mode, density]);
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = mode;
+    root.dataset.density = density;
+    root.style.colorScheme = mode;
+  }, [mode, density]);
+  return <ConfigProvider theme={config}>{children}</ConfigProvider>;
+}
