@@ -2,9 +2,9 @@ import { DownOutlined, KeyOutlined, LogoutOutlined, SafetyOutlined } from '@ant-
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/store.ts';
-import { AppearanceSwitches } from './AppearanceSwitches.tsx';
 import { roleLabel } from '../features/admins/roles.ts';
 import type { MenuItem } from '../registry/registry.ts';
+import { AppearanceSwitches } from './AppearanceSwitches.tsx';
 import { MenuIcon } from './icons.tsx';
 import { isActive } from './menu.ts';
 

@@ -1,4 +1,4 @@
-import { ConfigProvider, theme, type ThemeConfig } from 'antd';
+import { ConfigProvider, type ThemeConfig, theme } from 'antd';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { type Appearance, useAppearance } from './preferences.ts';
 

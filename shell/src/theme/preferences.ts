@@ -17,7 +17,9 @@ export const appearanceKey = (adminId: number | string) => `appearance:${adminId
 export function readAppearance(adminId: number | string | undefined): Appearance {
   if (adminId === undefined) return defaultAppearance;
   try {
-    const stored = JSON.parse(localStorage.getItem(appearanceKey(adminId)) ?? 'null') as Partial<Appearance> | null;
+    const stored = JSON.parse(
+      localStorage.getItem(appearanceKey(adminId)) ?? 'null',
+    ) as Partial<Appearance> | null;
     return {
       mode: stored?.mode === 'dark' ? 'dark' : 'light',
       density: stored?.density === 'compact' ? 'compact' : 'comfortable',
