@@ -1,16 +1,21 @@
 import { ConfigProvider, type ThemeConfig, theme } from 'antd';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { type Appearance, useAppearance } from './preferences.ts';
 
 // The console's one antd theme: the shell's pages and every area render inside it (remotes use the
 // shell's antd, so its context reaches them). Colours meet WCAG AA contrast (4.5:1 for text): antd's
 // default primary (#1677ff) is 4.1:1 under white text and its secondary text (45% black) 3.4:1.
+// Light mode only: the dark algorithm's own shades are light enough on its dark surfaces.
 const light: ThemeConfig['token'] = {
   colorPrimary: '#0958d9',
   colorLink: '#0958d9',
   colorTextSecondary: 'rgba(0, 0, 0, 0.68)',
   colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
   colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+  // Status tags draw their text in the 7th shade on the 1st: green, gold and orange are 2.9-3.4:1 there.
+  green7: '#237804',
+  gold7: '#874d00',
+  orange7: '#ad4e00',
 };
 
 const dark: ThemeConfig['token'] = {
@@ -27,16 +32,10 @@ export function themeFor({ mode, density }: Appearance): ThemeConfig {
   return { algorithm, token: mode === 'dark' ? dark : light };
 }
 
-/** antd's theme from the admin's appearance, and the same on <html> for the console's own CSS. */
+/** antd's theme from the admin's appearance (preferences.ts marks <html> for the console's own CSS). */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const mode = useAppearance((state) => state.mode);
   const density = useAppearance((state) => state.density);
   const config = useMemo(() => themeFor({ mode, density }), [mode, density]);
-  useEffect(() => {
-    const root = document.documentElement;
-    root.dataset.theme = mode;
-    root.dataset.density = density;
-    root.style.colorScheme = mode;
-  }, [mode, density]);
   return <ConfigProvider theme={config}>{children}</ConfigProvider>;
 }

@@ -50,3 +50,13 @@ export const useAppearance = create<AppearanceState>((set, get) => ({
 useAuth.subscribe((state, previous) => {
   if (state.user?.id !== previous.user?.id) useAppearance.setState(readAppearance(state.user?.id));
 });
+
+/** The look on <html>, for the console's own CSS: set before React's first paint, so no light flash. */
+function applyToDocument({ mode, density }: Appearance) {
+  const root = document.documentElement;
+  root.dataset.theme = mode;
+  root.dataset.density = density;
+  root.style.colorScheme = mode;
+}
+applyToDocument(useAppearance.getState());
+useAppearance.subscribe(applyToDocument);
