@@ -9,6 +9,8 @@ import { type Appearance, useAppearance } from './preferences.ts';
 const light: ThemeConfig['token'] = {
   colorPrimary: '#0958d9',
   colorLink: '#0958d9',
+  // Form errors and danger buttons: antd's #ff4d4f is 3.3:1 on white.
+  colorError: '#cf1322',
   colorTextSecondary: 'rgba(0, 0, 0, 0.68)',
   colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
   colorTextDescription: 'rgba(0, 0, 0, 0.62)',
