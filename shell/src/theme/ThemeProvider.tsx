@@ -14,10 +14,14 @@ const light: ThemeConfig['token'] = {
   colorTextSecondary: 'rgba(0, 0, 0, 0.68)',
   colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
   colorTextDescription: 'rgba(0, 0, 0, 0.62)',
-  // Status tags draw their text in the 7th shade on the 1st: green, gold and orange are 2.9-3.4:1 there.
+  // Preset tags draw their text in the 7th shade on the 1st: these are 2-4.4:1 there, the next shade 5:1+.
   green7: '#237804',
   gold7: '#874d00',
   orange7: '#ad4e00',
+  volcano7: '#ad2102',
+  cyan7: '#006d75',
+  lime7: '#3f6600',
+  yellow7: '#614700',
 };
 
 const dark: ThemeConfig['token'] = {
