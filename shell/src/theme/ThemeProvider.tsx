@@ -14,6 +14,8 @@ const light: ThemeConfig['token'] = {
   colorTextSecondary: 'rgba(0, 0, 0, 0.68)',
   colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
   colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+  // A select's placeholder is text on screen ('Select status'): 25% black is 1.9:1.
+  colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
   // Preset tags draw their text in the 7th shade on the 1st: these are 2-4.4:1 there, the next shade 5:1+.
   green7: '#237804',
   gold7: '#874d00',
@@ -30,6 +32,7 @@ const dark: ThemeConfig['token'] = {
   colorTextSecondary: 'rgba(255, 255, 255, 0.72)',
   colorTextTertiary: 'rgba(255, 255, 255, 0.65)',
   colorTextDescription: 'rgba(255, 255, 255, 0.65)',
+  colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)',
 };
 
 export function themeFor({ mode, density }: Appearance): ThemeConfig {
