@@ -7,7 +7,6 @@ import { useAuth } from '../auth/store.ts';
 import { AppErrorBoundary } from '../components/ErrorPage.tsx';
 import { useRegistry } from '../registry/store.ts';
 import { useAppearance } from '../theme/preferences.ts';
-import { ThemeProvider } from '../theme/ThemeProvider.tsx';
 import { AppRoutes } from './router.tsx';
 import { setNavigator } from './services.ts';
 import { titleFor } from './titles.ts';
@@ -36,7 +35,7 @@ export function Root() {
   useEffect(() => setNavigator((to, options) => navigate(to, options)), [navigate]);
   const mode = useAppearance((state) => state.mode);
   return (
-    <ThemeProvider>
+    <>
       <LocationEffects />
       <AppErrorBoundary>
         <AppRoutes />
@@ -53,6 +52,6 @@ export function Root() {
         pauseOnFocusLoss={false}
         theme={mode}
       />
-    </ThemeProvider>
+    </>
   );
 }
