@@ -56,7 +56,7 @@ function Url() {
   return null;
 }
 
-function Screen() {
+function Screen({ selectable = false }: { selectable?: boolean }) {
   const list = useListPage({
     area: 'test',
     list: 'tx',
@@ -86,16 +86,17 @@ function Screen() {
       rowKey={(r) => r.id}
       empty="No transactions found matching your search criteria"
       errorTitle="Error Loading Transactions"
+      selection={selectable ? { selected: [], onChange: () => {} } : undefined}
     />
   );
 }
 
-function show(path: string, routes: Parameters<typeof testHostContext>[0]) {
+function show(path: string, routes: Parameters<typeof testHostContext>[0], selectable = false) {
   const host = testHostContext(routes);
   render(
     <HostProvider host={host}>
       <MemoryRouter initialEntries={[path]}>
-        <Screen />
+        <Screen selectable={selectable} />
         <Url />
       </MemoryRouter>
     </HostProvider>,
@@ -119,6 +120,19 @@ describe('useListPage + ListPage', () => {
       sort_type: 'desc',
     });
     expect(screen.getByText('Showing 11 to 20 of 23 results')).toBeTruthy();
+  });
+
+  it('keeps no focusable control inside the aria-hidden copy of the header antd measures with', async () => {
+    show('/tx', { 'GET /admin/transactions': (r) => answer(r) }, true);
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    const hidden = [...document.querySelectorAll('[aria-hidden="true"] input')] as HTMLInputElement[];
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const input of hidden) {
+      expect(input.tabIndex).toBe(-1);
+      expect(input.closest('.bo-select-all')?.hasAttribute('inert')).toBe(true);
+    }
+    // The header's own select-all stays a working checkbox.
+    expect(screen.getAllByRole('checkbox', { name: 'Select all' })[0]!.tabIndex).not.toBe(-1);
   });
 
   it('moves a page past the end to the last page', async () => {
