@@ -207,7 +207,7 @@ signedOutTest(
     }
 
     // The sidebar: a link, then a group opened with Enter and one of its pages.
-    await tabTo(page, sidebar(page).getByRole('link', { name: 'Users' }));
+    await tabTo(page, sidebar(page).getByRole('link', { name: 'Users', exact: true }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/users/);
     const table = page.getByRole('table', { name: 'Users' });
@@ -219,7 +219,7 @@ signedOutTest(
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/sort_by=username/);
     await expect(username).toHaveAttribute('aria-sort', 'ascending');
-    await tabTo(page, page.getByRole('listitem', { name: 'Next Page' }));
+    await tabTo(page, page.locator('li.ant-pagination-next'));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/page=2/);
 
@@ -238,7 +238,7 @@ signedOutTest(
     // A sidebar group: opened with Enter, then one of its pages.
     await tabTo(page, sidebar(page).getByRole('button', { name: 'Withdrawals' }), { backwards: true });
     await page.keyboard.press('Enter');
-    await tabTo(page, sidebar(page).getByRole('link', { name: 'Pending' }));
+    await tabTo(page, sidebar(page).getByRole('link', { name: 'Pending', exact: true }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/withdrawals\/pending/);
     await expect(page.getByRole('heading', { name: 'Pending Withdrawals', level: 1 })).toBeVisible();
