@@ -8,6 +8,7 @@ import { useAuth } from '../auth/store.ts';
 import ConsoleUpdates from '../components/ConsoleUpdates.tsx';
 import { useRegistry } from '../registry/store.ts';
 import { ThemeProvider } from '../theme/ThemeProvider.tsx';
+import { watchScrollers } from './keyboard-scrollers.ts';
 import { buildMenu } from './menu.ts';
 import { Sidebar } from './Sidebar.tsx';
 // The kit's styles (page header, list page) for every signed-in page, the shell's own included.
@@ -41,6 +42,7 @@ export default function AppLayout() {
   useEffect(() => {
     void loadRegistry();
   }, [loadRegistry]);
+  useEffect(() => watchScrollers(), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
   useEffect(() => setMobileOpen(false), [pathname]);
 

@@ -6,6 +6,19 @@ import { type Appearance, useAppearance } from './preferences.ts';
 // shell's antd, so its context reaches them). Colours meet WCAG AA contrast (4.5:1 for text): antd's
 // default primary (#1677ff) is 4.1:1 under white text and its secondary text (45% black) 3.4:1.
 // Light mode only: the dark algorithm's own shades are light enough on its dark surfaces.
+/**
+ * A palette's 7th shade under both of antd's names: with CSS variables, `green7` and the legacy `green-7`
+ * are the same `--ant-green-7`, and the legacy one is written last.
+ */
+function shade7(colors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(colors).flatMap(([name, color]) => [
+      [`${name}7`, color],
+      [`${name}-7`, color],
+    ]),
+  );
+}
+
 const light: ThemeConfig['token'] = {
   colorPrimary: '#0958d9',
   colorLink: '#0958d9',
@@ -17,18 +30,24 @@ const light: ThemeConfig['token'] = {
   // A select's placeholder is text on screen ('Select status'): 25% black is 1.9:1.
   colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
   // Preset tags draw their text in the 7th shade on the 1st: these are 2-4.4:1 there, the next shade 5:1+.
-  green7: '#237804',
-  gold7: '#874d00',
-  orange7: '#ad4e00',
-  volcano7: '#ad2102',
-  cyan7: '#006d75',
-  lime7: '#3f6600',
-  yellow7: '#614700',
+  ...shade7({
+    green: '#237804',
+    gold: '#874d00',
+    orange: '#ad4e00',
+    volcano: '#ad2102',
+    cyan: '#006d75',
+    lime: '#3f6600',
+    yellow: '#614700',
+  }),
 };
 
 const dark: ThemeConfig['token'] = {
   colorPrimary: '#1668dc',
   colorLink: '#4096ff',
+  // Danger text buttons ('Block') on the dark surface: antd's dark red is 4.3:1.
+  colorError: '#e84749',
+  // A dark tag's text (7th shade) on its dark fill: purple is 3.4:1.
+  ...shade7({ purple: '#ab7ae0' }),
   colorTextSecondary: 'rgba(255, 255, 255, 0.72)',
   colorTextTertiary: 'rgba(255, 255, 255, 0.65)',
   colorTextDescription: 'rgba(255, 255, 255, 0.65)',
