@@ -8,6 +8,7 @@ import { useAuth } from '../auth/store.ts';
 import ConsoleUpdates from '../components/ConsoleUpdates.tsx';
 import { useRegistry } from '../registry/store.ts';
 import { ThemeProvider } from '../theme/ThemeProvider.tsx';
+import { returnFocusAfterDialogs } from './dialog-focus.ts';
 import { watchScrollers } from './keyboard-scrollers.ts';
 import { buildMenu } from './menu.ts';
 import { Sidebar } from './Sidebar.tsx';
@@ -43,6 +44,7 @@ export default function AppLayout() {
     void loadRegistry();
   }, [loadRegistry]);
   useEffect(() => watchScrollers(), []);
+  useEffect(() => returnFocusAfterDialogs(), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
   useEffect(() => setMobileOpen(false), [pathname]);
 
