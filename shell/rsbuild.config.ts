@@ -37,6 +37,8 @@ export default defineConfig({
     },
   },
   html: {
+    // Rsbuild's default template has no `lang`: screen readers need it to pick a voice (WCAG 3.1.1).
+    template: './index.html',
     title: 'Back Office',
     favicon: './public/favicon.svg',
     meta: { description: 'Back-office console of the gaming platform' },

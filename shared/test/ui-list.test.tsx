@@ -63,7 +63,13 @@ function Url() {
   return null;
 }
 
-function Screen({ exportable = false }: { exportable?: boolean }) {
+/** What the test list shows besides the list: an Export button, row selection. */
+interface Options {
+  exportable?: boolean;
+  selectable?: boolean;
+}
+
+function Screen({ exportable = false, selectable = false }: Options) {
   const list = useListPage({
     area: 'test',
     list: 'tx',
@@ -98,16 +104,17 @@ function Screen({ exportable = false }: { exportable?: boolean }) {
           <ExportButton endpoint={endpoints.transactionsExport} input={{ query: {} }} filename="tx.csv" />
         )
       }
+      selection={selectable ? { selected: [], onChange: () => {} } : undefined}
     />
   );
 }
 
-function show(path: string, routes: Parameters<typeof testHostContext>[0], exportable = false) {
+function show(path: string, routes: Parameters<typeof testHostContext>[0], options: Options = {}) {
   const host = testHostContext(routes);
   render(
     <HostProvider host={host}>
       <MemoryRouter initialEntries={[path]}>
-        <Screen exportable={exportable} />
+        <Screen {...options} />
         <Url />
       </MemoryRouter>
     </HostProvider>,
@@ -131,6 +138,19 @@ describe('useListPage + ListPage', () => {
       sort_type: 'desc',
     });
     expect(screen.getByText('Showing 11 to 20 of 23 results')).toBeTruthy();
+  });
+
+  it('keeps no focusable control inside the aria-hidden copy of the header antd measures with', async () => {
+    show('/tx', { 'GET /admin/transactions': (r) => answer(r) }, { selectable: true });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    const hidden = [...document.querySelectorAll('[aria-hidden="true"] input')] as HTMLInputElement[];
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const input of hidden) {
+      expect(input.tabIndex).toBe(-1);
+      expect(input.closest('.bo-select-all')?.hasAttribute('inert')).toBe(true);
+    }
+    // The header's own select-all stays a working checkbox.
+    expect(screen.getAllByRole('checkbox', { name: 'Select all' })[0]!.tabIndex).not.toBe(-1);
   });
 
   it('moves a page past the end to the last page', async () => {
@@ -173,7 +193,7 @@ describe('useListPage + ListPage', () => {
             answerNow = () => resolve(answer(r));
           }),
       },
-      true,
+      { exportable: true },
     );
     const exportButton = screen.getByRole('button', { name: /Export CSV/ }) as HTMLButtonElement;
     expect(exportButton.disabled).toBe(true);
@@ -193,7 +213,7 @@ describe('useListPage + ListPage', () => {
           throw new ApiError('Database is tired', { status: 500, kind: 'bad-response', fromServer: true });
         },
       },
-      true,
+      { exportable: true },
     );
     await screen.findByRole('alert');
     expect(screen.queryByText(/Total:/)).toBeNull();

@@ -6,6 +6,7 @@ import 'react-toastify/dist/ReactToastify.css';
 import { useAuth } from '../auth/store.ts';
 import { AppErrorBoundary } from '../components/ErrorPage.tsx';
 import { useRegistry } from '../registry/store.ts';
+import { useAppearance } from '../theme/preferences.ts';
 import { AppRoutes } from './router.tsx';
 import { setNavigator } from './services.ts';
 import { titleFor } from './titles.ts';
@@ -32,6 +33,7 @@ function LocationEffects() {
 export function Root() {
   const navigate = useNavigate();
   useEffect(() => setNavigator((to, options) => navigate(to, options)), [navigate]);
+  const mode = useAppearance((state) => state.mode);
   return (
     <>
       <LocationEffects />
@@ -48,7 +50,7 @@ export function Root() {
         draggable
         draggablePercent={6}
         pauseOnFocusLoss={false}
-        theme="light"
+        theme={mode}
       />
     </>
   );

@@ -7,6 +7,9 @@ import { useCurrentAdmin } from '../auth/current-admin.ts';
 import { useAuth } from '../auth/store.ts';
 import ConsoleUpdates from '../components/ConsoleUpdates.tsx';
 import { useRegistry } from '../registry/store.ts';
+import { ThemeProvider } from '../theme/ThemeProvider.tsx';
+import { returnFocusAfterDialogs } from './dialog-focus.ts';
+import { watchScrollers } from './keyboard-scrollers.ts';
 import { buildMenu } from './menu.ts';
 import { Sidebar } from './Sidebar.tsx';
 // The kit's styles (page header, list page) for every signed-in page, the shell's own included.
@@ -40,6 +43,8 @@ export default function AppLayout() {
   useEffect(() => {
     void loadRegistry();
   }, [loadRegistry]);
+  useEffect(() => watchScrollers(), []);
+  useEffect(() => returnFocusAfterDialogs(), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
   useEffect(() => setMobileOpen(false), [pathname]);
 
@@ -48,49 +53,52 @@ export default function AppLayout() {
     setExpanded(!expanded);
   };
 
+  // The admin's antd theme for every signed-in page and area (the sign-in page ships no antd).
   return (
-    <div className={`shell-app${expanded ? '' : ' shell-app--collapsed'}`}>
-      <ConsoleUpdates />
-      <header className="shell-topbar">
-        <button
-          type="button"
-          className="shell-topbar__menu"
-          aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
-          aria-expanded={mobileOpen}
-          onClick={() => setMobileOpen(!mobileOpen)}
-        >
-          {mobileOpen ? <CloseOutlined /> : <MenuOutlined />}
-        </button>
-        <Link to="/" className="shell-topbar__brand">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          Back Office
-        </Link>
-      </header>
-      <aside className={`shell-sidebar${mobileOpen ? ' shell-is-open' : ''}`}>
-        <Sidebar
-          menu={buildMenu(registry, roles)}
-          collapsed={!expanded}
-          onToggleCollapsed={toggleExpanded}
-          onSignOut={() => {
-            setSignOutAsked(true);
-            setSigningOut(true);
-          }}
-        />
-      </aside>
-      {mobileOpen && (
-        <div className="shell-sidebar-backdrop" onClick={() => setMobileOpen(false)} aria-hidden />
-      )}
-      <main className="shell-page">
-        {/* The shell's own pages use the shared list and dialog parts, which read the host like a remote. */}
-        <HostProvider host={host}>
-          <Outlet />
-        </HostProvider>
-      </main>
-      {signOutAsked && (
-        <Suspense fallback={null}>
-          <SignOutDialog open={signingOut} onClose={() => setSigningOut(false)} />
-        </Suspense>
-      )}
-    </div>
+    <ThemeProvider>
+      <div className={`shell-app${expanded ? '' : ' shell-app--collapsed'}`}>
+        <ConsoleUpdates />
+        <header className="shell-topbar">
+          <button
+            type="button"
+            className="shell-topbar__menu"
+            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={mobileOpen}
+            onClick={() => setMobileOpen(!mobileOpen)}
+          >
+            {mobileOpen ? <CloseOutlined /> : <MenuOutlined />}
+          </button>
+          <Link to="/" className="shell-topbar__brand">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            Back Office
+          </Link>
+        </header>
+        <aside className={`shell-sidebar${mobileOpen ? ' shell-is-open' : ''}`}>
+          <Sidebar
+            menu={buildMenu(registry, roles)}
+            collapsed={!expanded}
+            onToggleCollapsed={toggleExpanded}
+            onSignOut={() => {
+              setSignOutAsked(true);
+              setSigningOut(true);
+            }}
+          />
+        </aside>
+        {mobileOpen && (
+          <div className="shell-sidebar-backdrop" onClick={() => setMobileOpen(false)} aria-hidden />
+        )}
+        <main className="shell-page">
+          {/* The shell's own pages use the shared list and dialog parts, which read the host like a remote. */}
+          <HostProvider host={host}>
+            <Outlet />
+          </HostProvider>
+        </main>
+        {signOutAsked && (
+          <Suspense fallback={null}>
+            <SignOutDialog open={signingOut} onClose={() => setSigningOut(false)} />
+          </Suspense>
+        )}
+      </div>
+    </ThemeProvider>
   );
 }

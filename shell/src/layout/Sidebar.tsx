@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/store.ts';
 import { roleLabel } from '../features/admins/roles.ts';
 import type { MenuItem } from '../registry/registry.ts';
+import { AppearanceSwitches } from './AppearanceSwitches.tsx';
 import { MenuIcon } from './icons.tsx';
 import { isActive } from './menu.ts';
 
@@ -26,7 +27,8 @@ function SignedInAdmin({ collapsed }: { collapsed: boolean }) {
 
 function Logo({ compact }: { compact: boolean }) {
   return (
-    <Link to="/" className="shell-sidebar__logo" aria-label="Back Office home">
+    // Named by its visible text (WCAG 2.5.3); collapsed, only the image shows and names it.
+    <Link to="/" className="shell-sidebar__logo" aria-label={compact ? 'Back Office home' : undefined}>
       <img src="/favicon.svg" alt="" width={32} height={32} />
       {!compact && (
         <span>
@@ -142,6 +144,7 @@ export function Sidebar({
         </span>
         <span className="shell-nav__label">Two-factor authentication</span>
       </Link>
+      <AppearanceSwitches collapsed={collapsed} />
       <button
         type="button"
         className="shell-nav__item shell-sidebar__signout"

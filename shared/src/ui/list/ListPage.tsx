@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Empty, Popover, Table } from 'antd';
 import type { ColumnType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
-import { createContext, type Key, type ReactNode, useContext } from 'react';
+import { createContext, type Key, type ReactNode, useContext, useLayoutEffect, useRef } from 'react';
 import type { RouteName } from '../../contract/routes.ts';
 import { formatCount } from '../../format/index.ts';
 import { Icon } from '../Icon.tsx';
@@ -138,6 +138,26 @@ function Panel({
 }
 
 /**
+ * The select-all checkbox, kept out of the keyboard's way in antd's hidden copy of the header: with a
+ * horizontal scroll, antd measures column widths in an `aria-hidden` row holding every column title,
+ * where a focusable checkbox is reachable by Tab yet silent to screen readers (WCAG 4.1.2).
+ */
+function OutOfHiddenCopy({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const span = ref.current;
+    if (!span?.closest('[aria-hidden="true"]')) return;
+    span.inert = true;
+    for (const input of span.querySelectorAll('input')) input.tabIndex = -1;
+  });
+  return (
+    <span ref={ref} className="bo-select-all">
+      {children}
+    </span>
+  );
+}
+
+/**
  * The one list view: page header, search card, and a table card with sticky header, server sort and paging,
  * (the header sticks inside the table's own scroll box, see ui.css: antd's `sticky` splits the header into
  * a second <table>, which screen readers announce as two tables),
@@ -243,7 +263,7 @@ export function ListPage<N extends RouteName, F, Row extends object>(props: List
                 getCheckboxProps: (row) => ({
                   disabled: selection.isSelectable ? !selection.isSelectable(row) : false,
                 }),
-                columnTitle: undefined,
+                columnTitle: (checkbox: ReactNode) => <OutOfHiddenCopy>{checkbox}</OutOfHiddenCopy>,
               }
             }
             pagination={{

@@ -175,7 +175,7 @@ export default function AuditLogPage() {
       title: 'Details',
       hideable: false,
       render: (r) => (
-        <Button size="small" onClick={() => setOpen(r)} aria-label={`Details of audit record ${r.id}`}>
+        <Button size="small" onClick={() => setOpen(r)} aria-label={`View audit record ${r.id}`}>
           View
         </Button>
       ),

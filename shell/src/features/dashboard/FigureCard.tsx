@@ -65,11 +65,8 @@ export function FigureCard({
     </Card>
   );
   return to ? (
-    <Link
-      to={to}
-      className="shell-figure-card__link"
-      aria-label={`${title}: ${lead?.value ?? ''} ${lead?.label ?? ''}`}
-    >
+    // Named by what it shows (WCAG 2.5.3, label in name): the title, then the figures.
+    <Link to={to} className="shell-figure-card__link">
       {card}
     </Link>
   ) : (
