@@ -865,6 +865,9 @@ function columnsOf(
     const alias = words[i + 1];
     if (alias && /^[a-z_]+$/.test(alias)) aliases.set(alias, word);
   });
+  // A subquery's alias too ('... EXISTS (SELECT 1 FROM audit_log s WHERE s.action ...)').
+  for (const [, table, alias] of sql.matchAll(/\b(?:FROM|JOIN)\s+([a-z_]+)\s+([a-z_]+)\b/g))
+    if (columns.has(table!) && !aliases.has(alias!)) aliases.set(alias!, table!);
   const refs = new Set<string>();
   const bare = sql.replace(/\b([a-z_]+)\.([a-z_]+)\b/g, (_, alias: string, column: string) => {
     const table = aliases.get(alias);
