@@ -62,7 +62,7 @@ function renderPage(roles: string[]) {
 }
 
 const rowOf = (id: number) =>
-  screen.getByRole('button', { name: `Details of audit record ${id}` }).closest('tr') as HTMLElement;
+  screen.getByRole('button', { name: `View audit record ${id}` }).closest('tr') as HTMLElement;
 
 describe('the Audit Log: readable (issue 22)', () => {
   afterEach(() => {
@@ -72,7 +72,7 @@ describe('the Audit Log: readable (issue 22)', () => {
 
   it('shows targets by name with a link to their page, and the actor linked for a superadmin', async () => {
     renderPage(['superadmin']);
-    await screen.findByRole('button', { name: 'Details of audit record 1' });
+    await screen.findByRole('button', { name: 'View audit record 1' });
     const lottery = within(rowOf(1)).getByRole('link', { name: 'Moon Draw' });
     expect(lottery.getAttribute('href')).toBe('/lottery/details/12');
     expect(within(rowOf(1)).getByText('lottery #12')).toBeTruthy();
@@ -89,7 +89,7 @@ describe('the Audit Log: readable (issue 22)', () => {
 
   it('an auditor (no Admins screen) sees admins by e-mail without a link there', async () => {
     renderPage(['auditor']);
-    await screen.findByRole('button', { name: 'Details of audit record 1' });
+    await screen.findByRole('button', { name: 'View audit record 1' });
     expect(within(rowOf(3)).getByText('ops@example.com')).toBeTruthy();
     expect(within(rowOf(3)).queryByRole('link', { name: 'ops@example.com' })).toBeNull();
     expect(within(rowOf(1)).queryByRole('link', { name: 'finance@example.com' })).toBeNull();
@@ -97,7 +97,7 @@ describe('the Audit Log: readable (issue 22)', () => {
 
   it("a record's details show before and after field by field, the changed ones first", async () => {
     renderPage(['superadmin']);
-    fireEvent.click(await screen.findByRole('button', { name: 'Details of audit record 4' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'View audit record 4' }));
     const changes = await screen.findByRole('table', { name: 'Changes' });
     const lines = within(changes)
       .getAllByRole('row')
