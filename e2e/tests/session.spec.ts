@@ -25,6 +25,8 @@ test('sign-out goes through the "Sign Out?" dialog and revokes the session', asy
     await sidebar(page).getByRole('button', { name: 'Sign Out' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign Out?' });
     await expect(dialog).toBeVisible();
+    // Opened: antd's zoom-in has ended (a click in its first frames could be lost with it).
+    await expect(dialog).not.toHaveClass(/ant-zoom-appear/);
     return dialog;
   };
   // Cancel keeps the admin signed in.
