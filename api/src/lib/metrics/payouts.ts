@@ -1,5 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { DbHandle } from '../../db/types.ts';
+import { within } from '../within.ts';
 
 /** One scrape's figures of the payout queue (tables withdrawals, payouts and audit_log). */
 export interface PayoutFigures {
@@ -38,16 +39,6 @@ export async function readPayoutFigures(db: DbHandle): Promise<PayoutFigures> {
                FROM withdrawals WHERE status = 'approved') q`,
   );
   return row!;
-}
-
-/** `work`, or a rejection once `ms` have passed (the query goes on; the scrape does not wait for it). */
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  work.catch(() => {});
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** What a scrape reads from the database before it answers. */

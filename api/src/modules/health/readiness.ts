@@ -2,6 +2,7 @@ import type { ReadinessCheck, ReadyzResponse } from '@backoffice/shared/contract
 import type { ReadinessConfig } from '../../config.ts';
 import type { DbHandle } from '../../db/types.ts';
 import type { SharedStore } from '../../lib/shared-store/index.ts';
+import { within } from '../../lib/within.ts';
 
 type Readiness = ReadyzResponse['data'];
 type LagCheck = Readiness['checks']['payoutLag'];
@@ -16,16 +17,6 @@ export const READINESS_CACHE_MS = 1000;
 const LAG_WINDOW = 100;
 
 class Late extends Error {}
-
-/** `work`, rejected with Late when it has not settled within `ms` (it is not cancelled, just not awaited). */
-function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Late()), ms);
-  });
-  work.catch(() => {}); // a failure after the deadline has nothing left to answer
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
 
 /** A short reason for the operator: never the error's full text, which may carry a URL or a host. */
 function reasonOf(err: unknown, timeoutMs: number): string {
@@ -43,7 +34,7 @@ async function check(work: () => Promise<unknown>, timeoutMs: number): Promise<R
   const started = performance.now();
   const latencyMs = () => Math.round(performance.now() - started);
   try {
-    await bounded(work(), timeoutMs);
+    await within(work(), timeoutMs, () => new Late());
     return { state: 'up', latencyMs: latencyMs() };
   } catch (err) {
     return { state: 'down', latencyMs: latencyMs(), detail: reasonOf(err, timeoutMs) };

@@ -1,22 +1,10 @@
 import { API_PREFIX, errorResponse, routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { serviceUnavailable } from '../../lib/http-error.ts';
+import { within } from '../../lib/within.ts';
 import { MAINTENANCE_KEY, maintenanceCheck, setMaintenance } from '../../plugins/maintenance.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { cachedReadiness, readinessMessage } from './readiness.ts';
-
-/**
- * `work`, or a 503 when it has not settled within `ms`. The query itself is not cancelled (the pool's
- * own timeouts end it); the answer just does not wait for it.
- */
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(serviceUnavailable()), ms);
-  });
-  work.catch(() => {}); // a late failure after the timeout has already answered
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
 
 /**
  * GET /api/health: liveness, the maintenance state, and the way to obtain the XSRF cookie. A database
@@ -33,7 +21,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       const ping = app.db.ping(app.config.db.healthTimeoutMs).catch(() => {
         throw serviceUnavailable(); // no connection, no answer: the database is down for this replica
       });
-      await within(ping, app.config.db.healthTimeoutMs);
+      await within(ping, app.config.db.healthTimeoutMs, serviceUnavailable);
       const maintenance = await underMaintenance();
       return {
         success: true,
