@@ -5,8 +5,8 @@
 //
 // Two Node versions without twice the time: every API test runs on both, at the same time, on
 // PostgreSQL with the machine's Node and on PGlite with Node 24 (the two projects the API's vitest runs
-// side by side anyway; with no PostgreSQL server, on PGlite with both); the shared and shell unit tests
-// run on both too.
+// side by side anyway; with no PostgreSQL server, on PGlite with both); the shared unit tests (the API
+// runs that code too) run on both. The shell's run on one: it is browser code.
 import { spawn } from 'node:child_process';
 import { delimiter } from 'node:path';
 import { nodeLtsBinDir } from './node-lts.mjs';
@@ -27,7 +27,7 @@ const stages = [
     ],
   ],
   ['unit tests', [{ args: [...packages('!@backoffice/e2e', '!@backoffice/api'), 'run', 'test'] }]],
-  ['unit tests on Node 24', [{ args: [...packages('./shared', './shell'), 'run', 'test'], env: onNodeLts }]],
+  ['unit tests on Node 24', [{ args: [...packages('./shared'), 'run', 'test'], env: onNodeLts }]],
   ['end-to-end tests', [{ args: ['-C', 'e2e', 'test'] }]],
 ];
 

@@ -34,17 +34,19 @@ export function totp(secret: string, step = timeStep()): string {
 }
 
 /**
- * A code of a time step after `usedStep` (the API refuses a step it already accepted): waits for the
- * next step boundary when needed. Returns the code and its step.
+ * A code of a time step after `usedStep` (the API refuses a step it already accepted). The API accepts
+ * one step either side of its clock (drift), so the next step's code is good at once; only a third use
+ * within one step waits for the next step boundary. Returns the code and its step.
  */
 export async function freshCode(
   secret: string,
   usedStep: number | null,
 ): Promise<{ code: string; step: number }> {
-  while (usedStep !== null && timeStep() <= usedStep) {
-    const nextBoundary = (usedStep + 1) * PERIOD_S * 1000;
+  for (;;) {
+    const now = timeStep();
+    const step = usedStep === null ? now : Math.max(now, usedStep + 1);
+    if (step <= now + 1) return { code: totp(secret, step), step };
+    const nextBoundary = (now + 1) * PERIOD_S * 1000;
     await new Promise((resolve) => setTimeout(resolve, Math.max(50, nextBoundary - Date.now() + 50)));
   }
-  const step = timeStep();
-  return { code: totp(secret, step), step };
 }
