@@ -1,7 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunch, shellOrigin } from './support/config.ts';
+import { firstShardFiles } from './shards.ts';
+import { chromiumLaunch, shard, shellOrigin } from './support/config.ts';
 
 const ci = Boolean(process.env.CI);
+/** With E2E_SHARD (1 or 2), one of the two shards of e2e/shards.ts; without, every test. */
+const suffix = shard ? `-${shard}` : '';
+const consoleFiles = shard === '1' ? { testMatch: firstShardFiles } : {};
+const notConsole = ['tests/ingress.spec.ts', ...(shard === '2' ? firstShardFiles : [])];
 
 // One worker: the machine has 2 cores and also runs the API, the console and Chromium; and two tests
 // change shared state on purpose (the maintenance flag, the mines server going down).
@@ -15,8 +20,10 @@ export default defineConfig({
   workers: 1,
   retries: ci ? 1 : 0,
   forbidOnly: ci,
-  reporter: ci ? [['list'], ['html', { open: 'never' }]] : [['list']],
-  outputDir: './test-results',
+  reporter: ci
+    ? [['list'], ['html', { open: 'never', outputFolder: `playwright-report${suffix}` }]]
+    : [['list']],
+  outputDir: `./test-results${suffix}`,
   use: {
     ...devices['Desktop Chrome'],
     baseURL: shellOrigin,
@@ -29,9 +36,9 @@ export default defineConfig({
     timezoneId: 'Asia/Kolkata',
   },
   projects: [
-    { name: 'console', testIgnore: ['tests/ingress.spec.ts'] },
+    { name: 'console', ...consoleFiles, testIgnore: notConsole },
     // The console behind the production ingress (docker/caddy/Caddyfile) over https, with two API
     // replicas; skipped only when Debian's caddy is not installed (.ci/run installs it).
-    { name: 'ingress', testMatch: ['tests/ingress.spec.ts'] },
+    ...(shard === '1' ? [] : [{ name: 'ingress', testMatch: ['tests/ingress.spec.ts'] }]),
   ],
 });

@@ -6,13 +6,15 @@
 // Two Node versions without twice the time: every API test runs on both, at the same time, on
 // PostgreSQL with the machine's Node and on PGlite with Node 24 (the two projects the API's vitest runs
 // side by side anyway; with no PostgreSQL server, on PGlite with both); the shared unit tests (the API
-// runs that code too) run on both. The shell's run on one: it is browser code.
+// runs that code too) run on both. The shell's run on one: it is browser code. The end-to-end tests run
+// as two shards side by side, each with its own API, database and console.
 import { spawn } from 'node:child_process';
 import { delimiter } from 'node:path';
 import { nodeLtsBinDir } from './node-lts.mjs';
 
 const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
 const onNodeLts = () => ({ PATH: `${nodeLtsBinDir()}${delimiter}${process.env.PATH}`, TEST_PG: '0' });
+const e2eShard = (shard) => ({ E2E_SHARD: String(shard), E2E_SKIP_BUILD: '1' });
 const packages = (...dirs) => ['-r', '--workspace-concurrency=1', ...dirs.flatMap((d) => ['--filter', d])];
 
 /** A stage: one or more commands (run side by side, their lines prefixed with their names). */
@@ -28,7 +30,16 @@ const stages = [
   ],
   ['unit tests', [{ args: [...packages('!@backoffice/e2e', '!@backoffice/api'), 'run', 'test'] }]],
   ['unit tests on Node 24', [{ args: [...packages('./shared'), 'run', 'test'], env: onNodeLts }]],
-  ['end-to-end tests', [{ args: ['-C', 'e2e', 'test'] }]],
+  ['build the console', [{ args: ['build'] }]],
+  // Two shards side by side (e2e/shards.ts), each with its own servers, on the builds above.
+  [
+    'end-to-end tests',
+    [1, 2].map((shard) => ({
+      name: `e2e-${shard}`,
+      args: ['-C', 'e2e', 'test'],
+      env: () => e2eShard(shard),
+    })),
+  ],
 ];
 
 /** Runs `pnpm <args>`; with a name, each line of its output is prefixed by it. Resolves with its exit code. */

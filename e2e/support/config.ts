@@ -1,16 +1,22 @@
 import { fileURLToPath } from 'node:url';
 
-/** Ports 4000-4099: a developer's running console (3000-3005) keeps working during a run. */
+/**
+ * `pnpm test` runs the suite as two shards side by side (e2e/shards.ts), each with its own API, database,
+ * chain and console: shard 2 on ports 4200-4299, anything else on 4000-4099 (a developer's running
+ * console, 3000-3005, keeps working during a run).
+ */
+export const shard = process.env.E2E_SHARD ?? '';
+const base = shard === '2' ? 4200 : 4000;
 export const ports = {
-  api: 4000,
-  shell: 4001,
-  lottery: 4002,
-  finance: 4003,
-  supportUsers: 4004,
-  mines: 4005,
+  api: base,
+  shell: base + 1,
+  lottery: base + 2,
+  finance: base + 3,
+  supportUsers: base + 4,
+  mines: base + 5,
   /** The dev EVM chain the API pays withdrawals on. */
-  chain: 4098,
-  control: 4099,
+  chain: base + 98,
+  control: base + 99,
 } as const;
 
 /** Every remote the run builds and serves: its folder, its registry name and its port. */
@@ -29,7 +35,7 @@ export const controlOrigin = `http://127.0.0.1:${ports.control}`;
 export const e2eDir = fileURLToPath(new URL('..', import.meta.url));
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** Per-run files (state, storage states, logs): gitignored. */
-export const runDir = fileURLToPath(new URL('../.run', import.meta.url));
+export const runDir = fileURLToPath(new URL(shard ? `../.run-${shard}` : '../.run', import.meta.url));
 export const stateFile = `${runDir}/state.json`;
 export const screenshotsDir = fileURLToPath(new URL('../screenshots', import.meta.url));
 
