@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { areaEntry } from '@backoffice/shared/permissions';
 import { remoteDirs } from '../lib/apps.ts';
 import { repoRoot } from '../lib/paths.ts';
 import { runTimed } from '../lib/processes.ts';
@@ -16,7 +17,7 @@ import type { Comparison, Suite } from './types.ts';
 const ALL_MS = 15_000;
 const ONE_MS = 5_000;
 /** The remote with the most screens. */
-const ONE_REMOTE = remoteDirs.mf_lottery;
+const ONE_REMOTE = areaEntry('lottery').dir;
 const APP_DIRS = ['shell', ...Object.values(remoteDirs)];
 
 function clean(dirs: string[]) {

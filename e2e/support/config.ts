@@ -1,25 +1,20 @@
 import { fileURLToPath } from 'node:url';
+import { areaManifest } from '@backoffice/shared/permissions';
 
-/** Ports 4000-4099: a developer's running console (3000-3005) keeps working during a run. */
+/**
+ * Ports 4000-4099: a developer's running console (3000-3005) keeps working during a run. Each remote
+ * serves on its dev port (areas.json) + 1000.
+ */
 export const ports = {
   api: 4000,
   shell: 4001,
-  lottery: 4002,
-  finance: 4003,
-  supportUsers: 4004,
-  mines: 4005,
   /** The dev EVM chain the API pays withdrawals on. */
   chain: 4098,
   control: 4099,
 } as const;
 
-/** Every remote the run builds and serves: its folder, its registry name and its port. */
-export const remotes = [
-  { dir: 'mf-lottery', name: 'mf_lottery', port: ports.lottery },
-  { dir: 'mf-finance', name: 'mf_finance', port: ports.finance },
-  { dir: 'mf-support-users', name: 'mf_support_users', port: ports.supportUsers },
-  { dir: 'mf-mines', name: 'mf_mines', port: ports.mines },
-] as const;
+/** Every remote the run builds and serves (areas.json): its folder, its registry name and its port. */
+export const remotes = areaManifest.map(({ dir, name, port }) => ({ dir, name, port: port + 1000 }));
 
 export const shellOrigin = `http://localhost:${ports.shell}`;
 export const apiOrigin = `http://localhost:${ports.api}`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, isoDate } from './envelope.ts';
-import { type Area, areas } from './permissions.ts';
+import { type Area, areaEntry, areas } from './permissions.ts';
 
 /**
  * Console delivery (issue 19): each area and the shell itself are released on their own. The API keeps
@@ -13,9 +13,9 @@ export const releaseTargetSchema = z.enum(releaseTargets, {
 });
 
 /** 'mines' -> 'mf_mines' (the remote's federation name), 'support-users' -> 'mf_support_users'. */
-export const remoteNameOf = (area: Area) => `mf_${area.replaceAll('-', '_')}`;
+export const remoteNameOf = (area: Area) => areaEntry(area).name;
 /** 'mines' -> 'mf-mines' (the remote's folder in the workspace and in the releases folder). */
-export const releaseDirOf = (target: ReleaseTarget) => (target === 'shell' ? 'shell' : `mf-${target}`);
+export const releaseDirOf = (target: ReleaseTarget) => (target === 'shell' ? 'shell' : areaEntry(target).dir);
 
 /** A version is a folder and a URL segment: letters, digits, '.', '_', '+', '-'; no dot-segments. */
 export const RELEASE_VERSION = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,63}$/;
