@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const manifestFile = join(repoRoot, 'areas.json');
 
-const ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+export const ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** 'support-users' -> { name: 'mf_support_users', dir: 'mf-support-users' }: the names an area id implies. */
 export const namesOf = (id) => ({ name: `mf_${id.replaceAll('-', '_')}`, dir: `mf-${id}` });
