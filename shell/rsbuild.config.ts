@@ -43,7 +43,7 @@ export default defineConfig({
     title: 'Back Office',
     favicon: './public/favicon.svg',
     meta: { description: 'Back-office console of the gaming platform' },
-    // Runtime configuration, replaceable at deploy time (spec section 1). Deferred, it blocks no parsing
+    // Runtime configuration, replaceable at deploy time (README.md). Deferred, it blocks no parsing
     // and still runs before the app's deferred scripts (they come after it, in order).
     tags: [{ tag: 'script', attrs: { src: '/config.js', defer: true }, head: true, append: false }],
   },

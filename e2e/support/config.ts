@@ -44,13 +44,13 @@ export const extraAdmins = {
   fresh2: { email: 'e2e.fresh2@example.com', password: 'e2e-secret-6' },
   /** Replaces its authenticator on the console's two-factor page (its session is replaced). */
   replace: { email: 'e2e.replace@example.com', password: 'e2e-secret-7' },
-  /** The ops role: the Releases screen (issue 19). */
+  /** The ops role: the Releases screen (docs/operations.md#releases). */
   ops: { email: 'e2e.ops@example.com', password: 'e2e-secret-8', roles: 'ops' },
   /** Mines admins whose sessions report an area failing (the automatic rollback needs several). */
   field1: { email: 'e2e.field1@example.com', password: 'e2e-secret-9', roles: 'mines' },
   field2: { email: 'e2e.field2@example.com', password: 'e2e-secret-10', roles: 'mines' },
   /**
-   * A finance admin no other admin created (issue 21: an admin the main admin created within 24 h cannot
+   * A finance admin no other admin created (docs/operations.md: an admin the main admin created within 24 h cannot
    * give the second approval of the main admin's four-eyes withdrawal).
    */
   approver: { email: 'e2e.approver@example.com', password: 'e2e-secret-11', roles: 'finance' },

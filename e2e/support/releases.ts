@@ -1,4 +1,4 @@
-// Releases as an operator makes them (issue 19): builds of an area with a version of their own, the
+// Releases as an operator makes them (docs/operations.md#releases): builds of an area with a version of their own, the
 // release CLI run as a process against the test API, and what the API says is live.
 import { spawn } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -15,7 +15,7 @@ import {
 } from '../support/ingress.ts';
 import { Child, httpOk, pause, portAnswers, waitUntil } from '../support/processes.ts';
 
-// The console as production runs it (issue 21): Caddy from docker/caddy/Caddyfile on https (its internal
+// The console as production runs it (docs/operations.md): Caddy from docker/caddy/Caddyfile on https (its internal
 // CA, trusted by this Chromium), two API replicas (PostgreSQL + Redis) behind its health-checked /api
 // proxy, scripts/serve.mjs behind it for the live shell, and the releases folder served by Caddy itself.
 // Its own database, ports, releases and processes, so the rest of the suite is not disturbed.

@@ -4,7 +4,7 @@ import { ApiClient } from '../support/api.ts';
 import { expect, test, toast } from '../support/fixtures.ts';
 import { runState } from '../support/state.ts';
 
-// Spec 2.6 and the user page /users/{id}: find a user by email from the URL, block with a reason,
+// docs/screens.md#users and the user page /users/{id}: find a user by email from the URL, block with a reason,
 // see the status and button change, unblock; open a user page from a transaction.
 
 const api = new ApiClient();

@@ -1,7 +1,7 @@
 import type { Db } from './types.ts';
 
 /*
- * Pages of every list (issue 20): any page, with its total, without counting the table and without an
+ * Pages of every list (docs/performance.md): any page, with its total, without counting the table and without an
  * OFFSET from the first row at each call. The answer is the one of the plain statements
  * (`ORDER BY ... LIMIT n OFFSET (page - 1) * n` and `count(*)`), row for row.
  *

@@ -79,7 +79,7 @@ export const terminated = () =>
 
 /**
  * `db` whose statements matching a pattern fail as on a terminated connection, a given number of times
- * (Infinity: this replica has lost the database): the dropped connection of issue 21 on both drivers.
+ * (Infinity: this replica has lost the database): the dropped connection (docs/operations.md) on both drivers.
  * Everything else runs on the real database.
  */
 export function droppingDb(db: Db) {

@@ -1,7 +1,7 @@
 import { Form, Select } from 'antd';
 
 /**
- * Spec 2.9: the withdrawal search cards hold an items-per-page select (10, 25, 50, 100). It applies at
+ * docs/screens.md#withdrawals: the withdrawal search cards hold an items-per-page select (10, 25, 50, 100). It applies at
  * once, like the table's own size changer, and is not one of the form's filters.
  */
 export function PerPageField({

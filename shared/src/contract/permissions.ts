@@ -1,5 +1,5 @@
 /**
- * Who may call what (issue 13). Each route of the catalogue names one permission; the API refuses others
+ * Who may call what (docs/architecture.md#console-behaviour). Each route of the catalogue names one permission; the API refuses others
  * with 403 'Insufficient permissions' and the console hides what the admin cannot use.
  */
 
@@ -18,7 +18,7 @@ export {
 
 /**
  * superadmin: everything and manages admins; one role per area; auditor: reads everything, changes nothing;
- * ops: the console's releases (what version of each area and of the shell is live, issue 19).
+ * ops: the console's releases (what version of each area and of the shell is live, docs/operations.md#releases).
  */
 export const governanceRoles = ['superadmin', ...areaRoles, 'auditor', 'ops'] as const;
 export type GovernanceRole = (typeof governanceRoles)[number];

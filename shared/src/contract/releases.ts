@@ -3,7 +3,7 @@ import { envelope, isoDate } from './envelope.ts';
 import { type Area, areaEntry, areas } from './permissions.ts';
 
 /**
- * Console delivery (issue 19): each area and the shell itself are released on their own. The API keeps
+ * Console delivery (docs/operations.md#releases): each area and the shell itself are released on their own. The API keeps
  * which version of each is live (the registry); the files of every version stay in the releases folder.
  */
 export const releaseTargets = ['shell', ...areas] as const;
@@ -247,7 +247,7 @@ export const fieldReportBody = z.object({
 export type FieldReportBody = z.input<typeof fieldReportBody>;
 export const fieldReportResponse = envelope(z.object({ rolledBack: z.boolean() }));
 
-// ---- Maintenance (issue 21): one flag for every replica, set by an operator ----
+// ---- Maintenance (docs/operations.md): one flag for every replica, set by an operator ----
 export const maintenanceBody = z.object({
   on: z.boolean({ error: 'on must be true or false' }),
   actor,

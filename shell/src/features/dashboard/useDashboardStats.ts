@@ -14,7 +14,7 @@ type State =
   | { status: 'error'; message: string };
 
 /**
- * Spec section 2.5: loading, loaded, error; read on load, every 5 minutes, and on Refresh. Refresh asks
+ * docs/screens.md#dashboard: loading, loaded, error; read on load, every 5 minutes, and on Refresh. Refresh asks
  * the API to recompute (POST /admin/dashboard/refresh); the timer reads the current figures.
  */
 export function useDashboardStats() {
