@@ -63,3 +63,9 @@ test('e2e/area-specs.json names the specs of the shell and of every area, and of
   const parts = Object.keys(specs).filter((key) => key !== '//');
   assert.deepEqual(parts.sort(), ['shell', ...areas.map((area) => area.id)].sort());
 });
+
+test("an app's image carries the manifest its release CLI reads (scripts/areas/manifest.mjs, areas.json)", () => {
+  const dockerfile = readFileSync(join(repoRoot, 'docker/web.Dockerfile'), 'utf8');
+  assert.match(dockerfile, /cp scripts\/areas\/manifest\.mjs \/out\/scripts\/areas\//);
+  assert.match(dockerfile, /cp areas\.json \/out\//);
+});
