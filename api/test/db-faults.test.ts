@@ -14,9 +14,9 @@ import { ALREADY_PUBLISHED } from '../src/modules/lottery/service.ts';
 import { ADMIN, createAdmin, createTestApp, driver, type TestApp, XSRF } from './helpers.ts';
 
 /**
- * Database faults (docs/operations.md): a PostgreSQL backend terminated mid-transaction, a held row lock, a stalled
- * database. The API answers 503 'Service temporarily unavailable', stays up, recovers by itself, and no
- * money moves twice or gets lost.
+ * Database faults (docs/operations.md): a PostgreSQL backend terminated mid-transaction, a held row lock, a
+ * stalled database. The API answers 503 'Service temporarily unavailable', stays up, recovers by itself, and
+ * no money moves twice or gets lost.
  */
 
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));

@@ -9,8 +9,8 @@ import { median } from '../lib/stats.ts';
 import type { Comparison, Suite } from './types.ts';
 
 /**
- * docs/performance.md: what a developer or CI waits for. Each sample builds from clean (each app's dist and its
- * node_modules/.cache removed; no persistent build cache is configured): all five apps with the root
+ * docs/performance.md: what a developer or CI waits for. Each sample builds from clean (each app's dist and
+ * its node_modules/.cache removed; no persistent build cache is configured): all five apps with the root
  * `pnpm build` (pnpm runs them in parallel), then one remote alone with its own `pnpm -C <dir> build`.
  * Targets on the median wall time: <= 15 s and <= 5 s. It leaves every dist built.
  */

@@ -13,8 +13,8 @@ import type { Comparison, Suite, SuiteReport } from './types.ts';
  * rows/s and the API process's resident memory (VmRSS sampled every 50 ms, and VmHWM, the kernel's
  * peak, reset through /proc/<pid>/clear_refs before the download) against the same process idle.
  *
- * Targets (docs/performance.md): a peak less than 50 MB over idle during the export (a third of the file's size,
- * so an export that held rows would not pass), and rows/s no lower than before the fix (52,204 rows/s
+ * Targets (docs/performance.md): a peak less than 50 MB over idle during the export (a third of the file's
+ * size, so an export that held rows would not pass), and rows/s no lower than before the fix (52,204 rows/s
  * on this VM, BENCH_EXPORT_OLD_ROWS_PER_S). Shown beside them: psql's `\copy (<the export's SQL>) TO
  * ... CSV`, the same rows written as CSV by PostgreSQL itself.
  */

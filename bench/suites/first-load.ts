@@ -74,12 +74,16 @@ const floorList = {
 };
 
 /**
- * docs/performance.md, for every list page opened cold and signed in (shell + remote + the antd parts it renders):
- * JS+CSS gzip -9 <= 1.25x the list floor, usable <= 1.3x the floor's time at CPU 1x and <= 1.5x at 4x.
- * It replaces docs/architecture.md#console-behaviour's 300 KB budget, which the floor itself (303 KB) misses.
+ * docs/performance.md, for every list page opened cold and signed in (shell + remote + the antd parts it
+ * renders): JS+CSS gzip -9 <= 1.25x the list floor, usable <= 1.3x the floor's time at CPU 1x and <= 1.5x at
+ * 4x. It replaces docs/architecture.md#console-behaviour's 300 KB budget, which the floor itself (303 KB)
+ * misses.
  */
 const LIST_TARGETS = { gzipMaxRatio: 1.25, time1xMaxRatio: 1.3, time4xMaxRatio: 1.5 };
-/** docs/performance.md: a second area opened afterwards in the same session adds at most 40 KB (antd is there). */
+/**
+ * docs/performance.md: a second area opened afterwards in the same session adds at most 40 KB (antd is
+ * there).
+ */
 const SECOND_AREA_BUDGET = 40_000;
 
 const listBench = (name: string, path: string, heading: string, next?: NextArea): PageBench => ({

@@ -50,8 +50,8 @@ export const extraAdmins = {
   field1: { email: 'e2e.field1@example.com', password: 'e2e-secret-9', roles: 'mines' },
   field2: { email: 'e2e.field2@example.com', password: 'e2e-secret-10', roles: 'mines' },
   /**
-   * A finance admin no other admin created (docs/operations.md: an admin the main admin created within 24 h cannot
-   * give the second approval of the main admin's four-eyes withdrawal).
+   * A finance admin no other admin created (docs/operations.md: an admin the main admin created within 24 h
+   * cannot give the second approval of the main admin's four-eyes withdrawal).
    */
   approver: { email: 'e2e.approver@example.com', password: 'e2e-secret-11', roles: 'finance' },
 } as const satisfies Record<string, { email: string; password: string; roles?: string }>;

@@ -193,9 +193,9 @@ test('lottery life cycle: create, edit, close, draw, replace, publish, paid', as
     );
   const before = await balances();
 
-  // Publish: the confirmation states the figures first (docs/architecture.md#console-behaviour). The API's rule, each prize rounded
-  // down to the cent: 60 * 26.67% = 16.002 -> 16.00 (twice), 60 * 26.66% = 15.996 -> 15.99; the admin
-  // keeps the rest, the Expected Admin Profit shown on the page.
+  // Publish: the confirmation states the figures first (docs/architecture.md#console-behaviour). The API's
+  // rule, each prize rounded down to the cent: 60 * 26.67% = 16.002 -> 16.00 (twice), 60 * 26.66% = 15.996 ->
+  // 15.99; the admin keeps the rest, the Expected Admin Profit shown on the page.
   await expect(page.locator('.lottery-admin')).toContainText(usd('12.01'));
   await page.getByRole('button', { name: 'Publish' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Publish Results' });

@@ -1,6 +1,7 @@
 import { expect, signedOutTest as test, toast } from '../support/fixtures.ts';
 
-// docs/screens.md#sign-in and shared/src/rules (login form), #access (access rules), the server's message in an error toast.
+// docs/screens.md#sign-in and shared/src/rules (login form), #access (access rules), the server's message in
+// an error toast.
 
 test.describe('sign-in form', () => {
   test.beforeEach(async ({ page }) => {

@@ -6,9 +6,10 @@ import { ApiClient } from '../support/api.ts';
 import { expect, test, toast } from '../support/fixtures.ts';
 import { runState } from '../support/state.ts';
 
-// docs/screens.md#withdrawals in the real console against the real API: approve one pending withdrawal, reject one with a
-// reason (its amount goes back to the user's balance, once, through the ledger), bulk-approve three; see
-// them under Approved & Rejected and, once the payout worker has paid them, under Completed with a hash.
+// docs/screens.md#withdrawals in the real console against the real API: approve one pending withdrawal,
+// reject one with a reason (its amount goes back to the user's balance, once, through the ledger),
+// bulk-approve three; see them under Approved & Rejected and, once the payout worker has paid them, under
+// Completed with a hash.
 
 const api = new ApiClient();
 /**

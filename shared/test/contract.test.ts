@@ -385,9 +385,10 @@ describe('routes catalogue', () => {
     expect(new Set(all).size).toBe(all.length);
     // The 31 calls of the spec's table, the health check, the user page (/users/{id}) and
     // POST /admin/auth/2fa/setup (replacing a working 2FA with the current password and code), and
-    // POST /admin/lottery/:id/complete-without-winners (docs/architecture.md#console-behaviour), POST /admin/lottery/:id/draw (docs/operations.md:
-    // the draw left the GET of the winners); docs/architecture.md#console-behaviour's governance, audit and export routes and docs/operations.md#releases's
-    // release routes come on top.
+    // POST /admin/lottery/:id/complete-without-winners (docs/architecture.md#console-behaviour), POST
+    // /admin/lottery/:id/draw (docs/operations.md: the draw left the GET of the winners);
+    // docs/architecture.md#console-behaviour's governance, audit and export routes and
+    // docs/operations.md#releases's release routes come on top.
     const issue13 = new Set([
       ...Object.keys(governanceRoutes),
       ...Object.keys(auditRoutes),

@@ -143,9 +143,9 @@ export function createPgDb(
 }
 
 /**
- * The health check's own connection (docs/operations.md): with the pool's, a replica whose requests held every
- * connection (lock waits, slow lists) answered 503 to its load balancer while PostgreSQL was fine. Opened
- * on the first ping; dropped on any failure or timeout (a query on a dead link would queue every later
+ * The health check's own connection (docs/operations.md): with the pool's, a replica whose requests held
+ * every connection (lock waits, slow lists) answered 503 to its load balancer while PostgreSQL was fine.
+ * Opened on the first ping; dropped on any failure or timeout (a query on a dead link would queue every later
  * ping behind it), and opened again by the next ping.
  */
 function healthConnection(connectionString: string) {

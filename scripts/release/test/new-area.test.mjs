@@ -12,7 +12,9 @@ import { readAreas, repoRoot } from '../../areas/manifest.mjs';
 const work = mkdtempSync(join(tmpdir(), 'new-area-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
-/** The sources new-area reads and the new package builds against; node_modules as links into this checkout. */
+/**
+ * The sources new-area reads and the new package builds against; node_modules as links into this checkout.
+ */
 function copyWorkspace() {
   const areas = readAreas();
   const paths = [

@@ -1,6 +1,7 @@
 /**
- * Who may call what (docs/architecture.md#console-behaviour). Each route of the catalogue names one permission; the API refuses others
- * with 403 'Insufficient permissions' and the console hides what the admin cannot use.
+ * Who may call what (docs/architecture.md#console-behaviour). Each route of the catalogue names one
+ * permission; the API refuses others with 403 'Insufficient permissions' and the console hides what the admin
+ * cannot use.
  */
 
 import { type Area, areaRoles, findArea } from './areas.ts';
@@ -18,7 +19,8 @@ export {
 
 /**
  * superadmin: everything and manages admins; one role per area; auditor: reads everything, changes nothing;
- * ops: the console's releases (what version of each area and of the shell is live, docs/operations.md#releases).
+ * ops: the console's releases (what version of each area and of the shell is live,
+ * docs/operations.md#releases).
  */
 export const governanceRoles = ['superadmin', ...areaRoles, 'auditor', 'ops'] as const;
 export type GovernanceRole = (typeof governanceRoles)[number];

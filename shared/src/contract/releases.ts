@@ -3,8 +3,9 @@ import { envelope, isoDate } from './envelope.ts';
 import { type Area, areaEntry, areas } from './permissions.ts';
 
 /**
- * Console delivery (docs/operations.md#releases): each area and the shell itself are released on their own. The API keeps
- * which version of each is live (the registry); the files of every version stay in the releases folder.
+ * Console delivery (docs/operations.md#releases): each area and the shell itself are released on their own.
+ * The API keeps which version of each is live (the registry); the files of every version stay in the releases
+ * folder.
  */
 export const releaseTargets = ['shell', ...areas] as const;
 export type ReleaseTarget = (typeof releaseTargets)[number];

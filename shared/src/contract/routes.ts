@@ -52,7 +52,8 @@ export interface RouteDef {
 /** Catalogue of every call: the API registers its routes from it, the OpenAPI document and tests iterate it. */
 export const routes = {
   health: { method: 'GET', path: '/health', auth: 'none', permission: 'public', response: healthResponse },
-  // Probes (docs/operations.md): liveness of the process, readiness of its dependencies (200 or 503, one body).
+  // Probes (docs/operations.md): liveness of the process, readiness of its dependencies (200 or 503, one
+  // body).
   livez: { method: 'GET', path: '/livez', auth: 'none', permission: 'public', response: livezResponse },
   readyz: { method: 'GET', path: '/readyz', auth: 'none', permission: 'public', response: readyzResponse },
 

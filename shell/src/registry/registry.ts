@@ -3,8 +3,8 @@ import { findArea } from '@backoffice/shared/permissions';
 import { runtimeConfig } from '../config.ts';
 
 /**
- * The runtime registry (docs/operations.md#releases): the live version of the shell and of each area, kept by the API
- * (`GET /console/registry`, which the console's server also inlines into index.html). For each area:
+ * The runtime registry (docs/operations.md#releases): the live version of the shell and of each area, kept by
+ * the API (`GET /console/registry`, which the console's server also inlines into index.html). For each area:
  * where its live build's mf-manifest.json is, the version before it (loaded when the live one fails),
  * which paths it owns and what it adds to the sidebar. Deploying or rolling back an area changes the
  * API's answer, never the shell.

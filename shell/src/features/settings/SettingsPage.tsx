@@ -34,8 +34,8 @@ interface Change {
 }
 
 /**
- * Whether the API will hold the change for a second superadmin (docs/operations.md): the threshold in force goes
- * above FOUR_EYES.approvalCeiling and up, or four-eyes goes off. The same rule as the API's, for the
+ * Whether the API will hold the change for a second superadmin (docs/operations.md): the threshold in force
+ * goes above FOUR_EYES.approvalCeiling and up, or four-eyes goes off. The same rule as the API's, for the
  * confirmation text only: the API decides.
  */
 export function needsSecondApproval(from: string | null, to: string | null): boolean {
