@@ -19,6 +19,7 @@ RUN pnpm install --frozen-lockfile --filter "{./${APP}}..." --filter ./scripts/s
   && pnpm --filter @backoffice/serve deploy --prod --legacy /out/scripts/serve \
   && pnpm --filter @backoffice/release deploy --prod --legacy /out/scripts/release \
   && cp scripts/serve.mjs scripts/deploy.mjs scripts/rollback.mjs scripts/releases.mjs /out/scripts/ \
+  && mkdir -p /out/scripts/areas && cp scripts/areas/manifest.mjs /out/scripts/areas/ && cp areas.json /out/ \
   && cp -r "${APP}/dist" /out/build
 
 FROM node:24-slim

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
-import { repoRoot } from './support/config.ts';
+import { remotes as areaRemotes, repoRoot } from './support/config.ts';
 
 // The deployment files agree with the fixed decisions: one published origin (the Caddy ingress) in front
 // of two API replicas, migrated once, Redis with a password, secrets as files, restart policies and
 // health checks everywhere, non-root images, one releases volume the ingress and the shell serve and the
-// API's release gate reads, backups and Prometheus, and a README that documents them. No browser needed.
+// API's release gate reads, backups and Prometheus, and docs that document them. No browser needed.
 
 interface Service {
   image?: string;
@@ -28,7 +28,8 @@ const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8')
   secrets?: Record<string, { environment?: string; file?: string }>;
 };
 const services = compose.services ?? {};
-const remotes = ['mf-lottery', 'mf-finance', 'mf-support-users', 'mf-mines'];
+/** Every area's remote (areas.json). */
+const remotes = areaRemotes.map((remote) => remote.dir);
 
 /** Host ports a service publishes ('3000:3000', '127.0.0.1:3000:3000', { published: 3000 }). */
 function publishedPorts(service: Service | undefined): number[] {
@@ -87,7 +88,7 @@ function mounts(service: Service | undefined): Record<string, string> {
   return Object.fromEntries(volumes.map((line) => [line.split(':')[1]!, line]));
 }
 
-test.describe('deployment (docker-compose.yml, the areas and README.md)', () => {
+test.describe('deployment (docker-compose.yml, the areas and the docs)', () => {
   test('postgres, redis, the ingress, the shell, every remote, backups, Prometheus and two API replicas are services', () => {
     for (const name of ['postgres', 'redis', 'caddy', 'shell', 'backup', 'prometheus', ...remotes])
       expect(Object.keys(services)).toContain(name);
@@ -201,12 +202,15 @@ test.describe('deployment (docker-compose.yml, the areas and README.md)', () => 
     }
   });
 
-  test('README.md documents the variables, the ports and the deploy and rollback commands', () => {
-    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  test('the docs give the variables, the README the ports, the operations page the release commands', () => {
+    const doc = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
+    const configuration = doc('docs/configuration.md');
     for (const variable of [...apiEnv, ...apiSecrets, 'BACKOFFICE_API', 'RELEASE_AUTO_ROLLBACK_SESSIONS'])
-      expect(readme, `README mentions ${variable}`).toContain(variable);
+      expect(configuration, `docs/configuration.md gives ${variable}`).toContain(variable);
+    const readme = doc('README.md');
     for (const port of [3000, 3001, 3002, 3003, 3004, 3005])
       expect(readme, `README mentions port ${port}`).toMatch(new RegExp(`\\b${port}\\b`));
+    const operations = doc('docs/operations.md');
     for (const command of [
       'pnpm run deploy <area>',
       'pnpm rollback <area>',
@@ -214,6 +218,6 @@ test.describe('deployment (docker-compose.yml, the areas and README.md)', () => 
       'pnpm releases prune',
       'pnpm test:area <area>',
     ])
-      expect(readme).toContain(command);
+      expect(operations).toContain(command);
   });
 });

@@ -12,7 +12,7 @@
 //   --as <email>      who is deploying (default: the OS user at this host)
 //   --no-smoke        only where Chromium is absent; the record says the smoke load was skipped
 // It works against the running API (the ops token in DATA_DIR/ops-token, or OPS_TOKEN), or, when the
-// API is stopped, on its database directly. See README.md, "Deploy and roll back".
+// API is stopped, on its database directly. See docs/operations.md, "Releases".
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';

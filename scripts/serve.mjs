@@ -7,7 +7,7 @@
 //     [--proxy http://api-1:3000[,http://api-2:3000...]] [--releases <dir>] [--mount /<prefix>=<dir>]
 //
 // --proxy: /api/* goes to these upstreams in turn; one that refuses the connection is skipped.
-// --releases: the releases folder (issue 19): every published version of each area under
+// --releases: the releases folder (docs/operations.md#releases): every published version of each area under
 // /remotes/<area>/<version>/, so the console, its API and its remotes share one origin; and the shell
 // itself from the live shell release (--dir until one is published). What is live comes from the API
 // (--registry, default <first --proxy>/api/console/registry, read at most once a second), and

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readAreas } from './areas/manifest.mjs';
 import { releaseFolder } from './release/publish.mjs';
 import { findChromium } from './release/smoke.mjs';
 import { findTarget, releasesDir } from './release/targets.mjs';
@@ -119,12 +120,10 @@ async function waitForApi(port) {
 async function main() {
   const dev = process.argv.includes('--dev');
   const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
-  const remotes = readdirSync(root)
-    .filter((dir) => dir.startsWith('mf-'))
-    .map((dir) => ({ dir, ...JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).backoffice }))
-    .filter(
-      (remote) => remote.port && (wanted.length === 0 || wanted.some((name) => remote.dir.includes(name))),
-    );
+  // Every area of the manifest (areas.json), on its own port.
+  const remotes = readAreas().filter(
+    (remote) => wanted.length === 0 || wanted.some((name) => remote.dir.includes(name)),
+  );
   const apiPort = Number(process.env.PORT ?? 3000);
 
   const children = [];

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { antdTransformImport, federationShared, packageOf } from '@backoffice/shared/mf';
 import { buildVersion, pluginReleaseInfo } from '@backoffice/shared/mf/release-info';
+import { type AreaManifestEntry, areaManifest } from '@backoffice/shared/permissions';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { antdListChunks } from './build/antd-chunks.ts';
@@ -42,7 +43,7 @@ export default defineConfig({
     title: 'Back Office',
     favicon: './public/favicon.svg',
     meta: { description: 'Back-office console of the gaming platform' },
-    // Runtime configuration, replaceable at deploy time (spec section 1). Deferred, it blocks no parsing
+    // Runtime configuration, replaceable at deploy time (README.md). Deferred, it blocks no parsing
     // and still runs before the app's deferred scripts (they come after it, in order).
     tags: [{ tag: 'script', attrs: { src: '/config.js', defer: true }, head: true, append: false }],
   },
@@ -59,20 +60,18 @@ export default defineConfig({
     setup: ({ action, server }) => {
       if (action !== 'dev') return;
       // The dev console's registry (the API's names released builds, which `pnpm dev` has not): every
-      // remote of the workspace on its dev server, with the routes and menu of its area.json. Read at
-      // each request, so a new area.json shows at the next page load.
+      // area of the manifest (areas.json) on its dev server, with the routes and menu of its area.json.
+      // Read at each request, so a new area.json shows at the next page load.
       const workspace = fileURLToPath(new URL('..', import.meta.url));
-      const devRemote = (dir: string) => {
-        const read = (file: string) => JSON.parse(readFileSync(join(workspace, dir, file), 'utf8'));
-        const { backoffice } = read('package.json') as { backoffice?: { remote: string; port: number } };
-        if (!backoffice || !existsSync(join(workspace, dir, 'area.json'))) return [];
-        const { routes, menu } = read('area.json');
-        const entry = `http://localhost:${backoffice.port}/mf-manifest.json`;
-        const area = dir.slice('mf-'.length);
+      const devRemote = ({ id, name, dir, port }: AreaManifestEntry) => {
+        const file = join(workspace, dir, 'area.json');
+        if (!existsSync(file)) return [];
+        const { routes, menu } = JSON.parse(readFileSync(file, 'utf8'));
+        const entry = `http://localhost:${port}/mf-manifest.json`;
         return [
           {
-            name: backoffice.remote,
-            area,
+            name,
+            area: id,
             version: 'dev',
             commit: null,
             entry,
@@ -85,10 +84,7 @@ export default defineConfig({
       server.middlewares.use((req, res, next) => {
         const path = req.url?.split('?')[0];
         if (req.method === 'GET' && path === '/api/console/registry') {
-          const dirs = readdirSync(workspace)
-            .filter((dir) => dir.startsWith('mf-'))
-            .sort();
-          const data = { revision: 'dev', shell: null, remotes: dirs.flatMap(devRemote) };
+          const data = { revision: 'dev', shell: null, remotes: areaManifest.flatMap(devRemote) };
           res.setHeader('Content-Type', 'application/json; charset=utf-8');
           res.setHeader('Cache-Control', 'no-cache');
           res.end(JSON.stringify({ success: true, message: 'Registry retrieved successfully', data }));

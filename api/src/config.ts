@@ -113,9 +113,9 @@ export interface Config {
    * different admins; null = off. A superadmin setting (PUT /admin/settings/four-eyes) overrides it.
    */
   fourEyesThreshold: string | null;
-  /** Console delivery (issue 19): modules/releases. */
+  /** Console delivery (docs/operations.md#releases): modules/releases. */
   releases: ReleasesConfig;
-  /** Prometheus metrics (issue 21): plugins/metrics.ts. Both unset = no metrics at all. */
+  /** Prometheus metrics (docs/operations.md): plugins/metrics.ts. Both unset = no metrics at all. */
   metrics: { token: string | null; port: number | null };
 }
 

@@ -1,5 +1,5 @@
 /**
- * OpenTelemetry tracing (issue 21), off by default. Preloaded before the app (`tsx --import
+ * OpenTelemetry tracing (docs/operations.md), off by default. Preloaded before the app (`tsx --import
  * ./src/tracing.ts src/server.ts`, the api's start script) so the HTTP server and pg are patched before
  * anything uses them. It starts when the standard environment asks for traces: OTEL_TRACES_EXPORTER
  * (otlp or console) or an OTLP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT / _TRACES_ENDPOINT); the exporter

@@ -13,7 +13,7 @@ import { auditRoutes } from '../src/modules/audit/routes.ts';
 import { createTestApp, driver, type TestApp, testClock } from './helpers.ts';
 
 /**
- * Audit retention (issue 21): rows older than AUDIT_RETENTION_DAYS move to audit_log_archive (same
+ * Audit retention (docs/operations.md): rows older than AUDIT_RETENTION_DAYS move to audit_log_archive (same
  * values, append-only), in batches, each batch one transaction; old aggregated failed sign-ins go; the
  * audit list keeps working; one archiver at a time, the API's run at most once an hour.
  */

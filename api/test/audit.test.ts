@@ -10,9 +10,10 @@ import { DAY, HOUR, makeLottery, makeTickets, makeUser } from './lottery-helpers
 import { fakeRelease } from './release-fixtures.ts';
 
 /**
- * The audit invariant (issue 13), walked over the route catalogue: every state-changing route names an
- * audit action, and a successful call of each writes exactly its record(s), with the right actor and
- * target, in the transaction of the change (a failure at commit after the audit insert leaves no trace).
+ * The audit invariant (docs/architecture.md#console-behaviour), walked over the route catalogue: every
+ * state-changing route names an audit action, and a successful call of each writes exactly its record(s),
+ * with the right actor and target, in the transaction of the change (a failure at commit after the audit
+ * insert leaves no trace).
  */
 
 const T0 = Math.floor(Date.now() / 60_000) * 60_000;

@@ -681,7 +681,8 @@ describe('concurrent writes', () => {
 
 describe('what the API reads', () => {
   it('a change made behind its back, or through another replica, shows at the next call (no cache)', async () => {
-    // 30 s was the default stats cache before issue 20: it is gone, whatever the environment says.
+    // 30 s was the default stats cache before the dashboard counters (docs/performance.md): it is gone,
+    // whatever the environment says.
     const a = await createTestApp({ db: shared.db, env: { STATS_CACHE_MS: '30000' } });
     const b = await createTestApp({ db: shared.db, env: { STATS_CACHE_MS: '30000' } });
     try {

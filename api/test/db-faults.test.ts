@@ -14,9 +14,9 @@ import { ALREADY_PUBLISHED } from '../src/modules/lottery/service.ts';
 import { ADMIN, createAdmin, createTestApp, driver, type TestApp, XSRF } from './helpers.ts';
 
 /**
- * Database faults (issue 11): a PostgreSQL backend terminated mid-transaction, a held row lock, a stalled
- * database. The API answers 503 'Service temporarily unavailable', stays up, recovers by itself, and no
- * money moves twice or gets lost.
+ * Database faults (docs/operations.md): a PostgreSQL backend terminated mid-transaction, a held row lock, a
+ * stalled database. The API answers 503 'Service temporarily unavailable', stays up, recovers by itself, and
+ * no money moves twice or gets lost.
  */
 
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -514,7 +514,7 @@ describe.runIf(driver === 'postgres')('PostgreSQL locks and stalls answer 503 an
     const stuck = [reject(t, token, a!), reject(t, token, b!)];
     await expect.poll(lockWaiters).toBe(2);
 
-    // PostgreSQL answers: a load balancer must not pull this replica out (issue 21).
+    // PostgreSQL answers: a load balancer must not pull this replica out (docs/operations.md).
     const health = await settlesWithin(t.call('GET', '/api/health'), 5_000, 'health');
     expect(health.statusCode, health.body).toBe(200);
     const list = await settlesWithin(

@@ -9,10 +9,10 @@ import { createAdmin, createTestApp, driver, type TestApp, testClock, totpAt } f
 import { makeUser } from './lottery-helpers.ts';
 
 /**
- * Four-eyes on large payouts (issue 13): at or above the threshold the first approval moves a withdrawal
- * to awaiting_approval, its approver cannot complete it, a different admin's approval does; rejection
- * works at both stages (refund once); the payout worker pays only fully approved ones. Concurrency is
- * exercised with parallel requests (truly parallel on the 'postgres' project).
+ * Four-eyes on large payouts (docs/architecture.md#console-behaviour): at or above the threshold the first
+ * approval moves a withdrawal to awaiting_approval, its approver cannot complete it, a different admin's
+ * approval does; rejection works at both stages (refund once); the payout worker pays only fully approved
+ * ones. Concurrency is exercised with parallel requests (truly parallel on the 'postgres' project).
  */
 
 const UPDATE = '/api/admin/withdrawal/update';
@@ -113,7 +113,8 @@ describe('four-eyes approval of one withdrawal', () => {
       },
     });
     expect(first.json().data.firstApprovedAt).toEqual(expect.any(String));
-    // The list names the first approver (issue 22): the second approver's dialog shows who and when.
+    // The list names the first approver (docs/architecture.md#console-behaviour): the second approver's
+    // dialog shows who and when.
     const waiting = await call('b', 'GET', `/api/admin/withdrawal?id=${id}`);
     expect((waiting.json().data as Paged<Withdrawal>).data[0]).toMatchObject({
       status: 'awaiting_approval',
@@ -430,8 +431,8 @@ describe('GET /admin/audit', () => {
 });
 
 /**
- * Issue 21: four-eyes must hold against one superadmin. The bypasses: raise the threshold out of reach
- * (or turn it off) alone; create a second admin (or reset another admin's 2FA and set it up again) and
+ * docs/operations.md: four-eyes must hold against one superadmin. The bypasses: raise the threshold out of
+ * reach (or turn it off) alone; create a second admin (or reset another admin's 2FA and set it up again) and
  * give the second approval with it.
  */
 describe('four-eyes against one person (issue 21)', () => {

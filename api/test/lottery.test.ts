@@ -306,7 +306,8 @@ describe('GET /admin/lottery/details/:id and tickets', () => {
       `${BASE}/tickets?lottery_id=${lid}&status=cancelled`,
     );
     expect(listed.total).toBe(1);
-    // sold=true (issue 22): the tickets Tickets Sold counts, so the list's total is that same number.
+    // sold=true (docs/architecture.md#console-behaviour): the tickets Tickets Sold counts, so the list's
+    // total is that same number.
     const sold = await ok<Paged<LotteryTicket>>(
       'GET',
       `${BASE}/tickets?lottery_id=${lid}&sold=true&limit=100`,

@@ -154,8 +154,8 @@ describe.each(kinds(['postgres', 'redis']))('two API replicas on the $kind store
   );
 });
 
-// Issue 21: the maintenance flag was a file in each replica's own data folder, so with two replicas an
-// admin was in maintenance on every other call. It is a settings row now: one state for every replica.
+// docs/operations.md: the maintenance flag was a file in each replica's own data folder, so with two replicas
+// an admin was in maintenance on every other call. It is a settings row now: one state for every replica.
 describe('maintenance on two API replicas of one database', () => {
   let a: TestApp;
   let b: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, type TestApp } from './helpers.ts';
 
 /**
- * Issue 21 (11): every answer, errors included, carries a unique request id (a UUID, not a per-process
+ * Every answer, errors included, carries a unique request id (a UUID, not a per-process
  * counter) in X-Request-Id, the same id the audit log stores; an incoming X-Request-Id is kept only
  * from a proxy TRUST_PROXY believes.
  */

@@ -3,7 +3,7 @@ import { UNKNOWN_EMAIL_MAX } from '../src/modules/auth/sign-in-failures.ts';
 import { ADMIN, createAdmin, createTestApp, type TestApp, totpAt } from './helpers.ts';
 
 /**
- * Failed sign-ins are security events (issue 21, hole 1): aggregated in sign_in_failures (one row per
+ * Failed sign-ins are security events (docs/operations.md): aggregated in sign_in_failures (one row per
  * account or IP, hour and reason), never an audit row each; a refusal of the rate limiter writes nothing;
  * what an anonymous client typed is kept bounded; admins with the audit permission read the counts.
  */

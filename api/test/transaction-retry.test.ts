@@ -5,7 +5,7 @@ import { TRANSACTION_CONFLICT } from '../src/lib/http-error.ts';
 import { createTestApp, driver, type TestApp } from './helpers.ts';
 
 /**
- * Issue 21 (7): a deadlock (40P01) or serialization failure (40001) runs the whole transaction again a
+ * A deadlock (40P01) or serialization failure (40001) runs the whole transaction again a
  * bounded number of times, then answers 503 with a message, never 500; money moves once.
  */
 

@@ -1,5 +1,6 @@
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { areaManifest } from '@backoffice/shared/permissions';
 import { createRsbuild } from '@rsbuild/core';
 import floorConfig from '../floor/rsbuild.config.ts';
 import { benchDir, repoRoot, snapshotsDir } from './paths.ts';
@@ -19,13 +20,10 @@ export interface App {
   releases?: string;
 }
 
-/** The remotes, by federation name. */
-export const remoteDirs = {
-  mf_lottery: 'mf-lottery',
-  mf_finance: 'mf-finance',
-  mf_support_users: 'mf-support-users',
-  mf_mines: 'mf-mines',
-} as const;
+/** The remotes (areas.json), by federation name. */
+export const remoteDirs: Readonly<Record<string, string>> = Object.fromEntries(
+  areaManifest.map(({ name, dir }) => [name, dir]),
+);
 
 const builtWithPnpm = (dir: string): App => ({
   name: dir,

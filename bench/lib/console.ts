@@ -14,8 +14,9 @@ import { portAnswers, run, runTimed, type TimedRun, waitForHttp } from './proces
  * Seeding a factor-1 database takes minutes, so it is done once into a template database named after
  * the migrations, the seed code and the factor; each run works on a fresh copy of it.
  *
- * The API keeps what is live in the console (issue 19): versions are published into its releases folder
- * (RELEASES_DIR, emptied at each run like the database) with the release CLI and its ops token.
+ * The API keeps what is live in the console (docs/operations.md#releases): versions are published into its
+ * releases folder (RELEASES_DIR, emptied at each run like the database) with the release CLI and its ops
+ * token.
  */
 export interface BenchConsole {
   apiOrigin: string;

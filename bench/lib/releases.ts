@@ -32,9 +32,9 @@ export interface ServedConsole {
 let served: Promise<ServedConsole> | undefined;
 
 /**
- * The signed-in console as production serves it (issue 19): the snapshot builds of the shell and of
- * every remote published through the release gate (scripts/deploy.mjs, smoke load included) into the
- * API's releases folder, and `serve.mjs --spa --proxy <api> --releases <dir>`: the live shell, every
+ * The signed-in console as production serves it (docs/operations.md#releases): the snapshot builds of the
+ * shell and of every remote published through the release gate (scripts/deploy.mjs, smoke load included) into
+ * the API's releases folder, and `serve.mjs --spa --proxy <api> --releases <dir>`: the live shell, every
  * area under /remotes/<area folder>/<version>/ on the same origin, the registry inlined in index.html.
  * Once per run.
  */

@@ -19,8 +19,8 @@ import type { ActionCase, ActionContext, ListCase } from './api/types.ts';
 import type { BenchContext, Suite, SuiteReport } from './types.ts';
 
 /**
- * Issue 11: under load (32 concurrent kept-alive connections, closed loop), each list answers with at
- * least 0.7x the requests per second of the bare node:http + pg floor answering the same SQL, and a
+ * docs/operations.md: under load (32 concurrent kept-alive connections, closed loop), each list answers with
+ * at least 0.7x the requests per second of the bare node:http + pg floor answering the same SQL, and a
  * p99 at most 1.5x the floor's, both measured in the same run.
  */
 const CONNECTIONS = 32;

@@ -6,7 +6,7 @@ import { median, percentile } from '../lib/stats.ts';
 import type { Comparison, Suite, SuiteReport } from './types.ts';
 
 /**
- * Issue 20: `GET /admin/dashboard/stats` on the scale data while the platform keeps changing. Each
+ * docs/performance.md: `GET /admin/dashboard/stats` on the scale data while the platform keeps changing. Each
  * sample is a window of BENCH_DASHBOARD_SECONDS (20) s in which READERS closed-loop connections (the
  * load generator, in its own process) read the stats without pause, while the bench makes
  * BENCH_DASHBOARD_WRITES_PER_S (20) writes a second, open loop, one of each kind below in turn: through

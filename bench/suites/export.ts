@@ -13,14 +13,14 @@ import type { Comparison, Suite, SuiteReport } from './types.ts';
  * rows/s and the API process's resident memory (VmRSS sampled every 50 ms, and VmHWM, the kernel's
  * peak, reset through /proc/<pid>/clear_refs before the download) against the same process idle.
  *
- * Targets (issue 20): a peak less than 50 MB over idle during the export (a third of the file's size,
- * so an export that held rows would not pass), and rows/s no lower than before the fix (52,204 rows/s
+ * Targets (docs/performance.md): a peak less than 50 MB over idle during the export (a third of the file's
+ * size, so an export that held rows would not pass), and rows/s no lower than before the fix (52,204 rows/s
  * on this VM, BENCH_EXPORT_OLD_ROWS_PER_S). Shown beside them: psql's `\copy (<the export's SQL>) TO
  * ... CSV`, the same rows written as CSV by PostgreSQL itself.
  */
 
 const MAX_GROWTH_MB = 50;
-/** The export's speed before issue 20's fix (bench/README.md, 2026-11-25, default heap). */
+/** The export's speed before its fix (docs/performance.md, bench/README.md, 2026-11-25, default heap). */
 const OLD_ROWS_PER_S = Number(process.env.BENCH_EXPORT_OLD_ROWS_PER_S ?? 52_204);
 
 interface Download {

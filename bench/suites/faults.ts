@@ -6,7 +6,7 @@ import { percentile } from '../lib/stats.ts';
 import type { Suite, SuiteReport } from './types.ts';
 
 /**
- * The fault run (issue 11): steady load on the API while another connection terminates every other
+ * The fault run (docs/operations.md): steady load on the API while another connection terminates every other
  * PostgreSQL backend of its database every 2 s for 30 s (BENCH_FAULT_SECONDS, BENCH_FAULT_EVERY_MS).
  * Not a speed figure: it counts what was served, the 5xx answers (each must be the clean 503), the
  * API process exits (must be 0), and checks the money afterwards: every rejected withdrawal refunded

@@ -5,8 +5,8 @@ import { median, percentile } from '../lib/stats.ts';
 import type { Comparison, Suite, SuiteReport } from './types.ts';
 
 /**
- * The API's memory under list load for BENCH_MEMORY_SECONDS (600) (issue 20): the API of the export
- * suite (lib/own-api.ts: `pnpm -C api start`, default heap, 1M transactions, 10k users, 100k
+ * The API's memory under list load for BENCH_MEMORY_SECONDS (600) (docs/performance.md): the API of the
+ * export suite (lib/own-api.ts: `pnpm -C api start`, default heap, 1M transactions, 10k users, 100k
  * withdrawals), the load generator's 32 closed-loop connections on a mix of list calls, and the API's
  * RSS (/proc) and V8 heap (lib/heap-probe.mjs) every second. Target: flat, i.e. the median RSS of the
  * last minute at most 1.1x that of the first minute (both windows are a quarter of the run when it is

@@ -15,8 +15,8 @@ import { listPage } from './first-load.ts';
 import type { BenchContext, Comparison, Suite, SuiteReport } from './types.ts';
 
 /**
- * Issue 20: an admin moving around a console that is already open, signed in. Each sample is one new
- * browser context with its HTTP cache on (empty at first):
+ * docs/performance.md: an admin moving around a console that is already open, signed in. Each sample is one
+ * new browser context with its HTTP cache on (empty at first):
  *
  * 1. /lottery/open, loaded cold;
  * 2. reloaded (the warm reload: what a second visit asks the server for);
@@ -49,7 +49,7 @@ const OTHER_AREA: SidebarLink = {
   ready: listPage('Pending Withdrawals'),
 };
 
-/** Issue 20's targets at CPU 1x, on the median. */
+/** The targets at CPU 1x, on the median (docs/performance.md). */
 const OTHER_AREA_MS = 400;
 const WITHIN_MS = 150;
 

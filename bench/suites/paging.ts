@@ -16,7 +16,7 @@ import { median, percentile } from '../lib/stats.ts';
 import type { Comparison, Suite, SuiteReport } from './types.ts';
 
 /**
- * Issue 20: any page of any list, with its total, under CONNECTIONS concurrent admins at scale 1.
+ * docs/performance.md: any page of any list, with its total, under CONNECTIONS concurrent admins at scale 1.
  * Each list runs its variants (sorts in both directions, a filter) and, for BENCH_PAGING_SECONDS (20) s,
  * CONNECTIONS closed-loop connections of the load generator ask for pages picked at random among every
  * page of every variant (page 1 to the last, uniformly: mostly deep pages). Before the load, the first

@@ -14,8 +14,8 @@ import { percentile } from '../lib/stats.ts';
 import type { BenchContext, Suite, SuiteReport } from './types.ts';
 
 /**
- * A rolling restart behind the production ingress (issue 21): Caddy from docker/caddy/Caddyfile (TLS,
- * its internal CA) in front of two API replicas on one PostgreSQL database, 32 kept-alive connections
+ * A rolling restart behind the production ingress (docs/operations.md): Caddy from docker/caddy/Caddyfile
+ * (TLS, its internal CA) in front of two API replicas on one PostgreSQL database, 32 kept-alive connections
  * paging the users list through it for BENCH_ROLLING_SECONDS (60), while replica 1 and then replica 2
  * are restarted as a deployment does: SIGTERM, wait for the exit, start again, wait until it is ready
  * and Caddy's health check has taken it back. Not a speed figure: every request must be answered 200

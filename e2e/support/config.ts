@@ -1,31 +1,24 @@
 import { fileURLToPath } from 'node:url';
+import { areaManifest } from '@backoffice/shared/permissions';
 
 /**
  * `pnpm test` runs the suite as two shards side by side (e2e/shards.ts), each with its own API, database,
  * chain and console: shard 2 on ports 4200-4299, anything else on 4000-4099 (a developer's running
- * console, 3000-3005, keeps working during a run).
+ * console, 3000-3005, keeps working during a run). Each remote serves on its dev port (areas.json) + the
+ * shard's base - 2000.
  */
 export const shard = process.env.E2E_SHARD ?? '';
 const base = shard === '2' ? 4200 : 4000;
 export const ports = {
   api: base,
   shell: base + 1,
-  lottery: base + 2,
-  finance: base + 3,
-  supportUsers: base + 4,
-  mines: base + 5,
   /** The dev EVM chain the API pays withdrawals on. */
   chain: base + 98,
   control: base + 99,
 } as const;
 
-/** Every remote the run builds and serves: its folder, its registry name and its port. */
-export const remotes = [
-  { dir: 'mf-lottery', name: 'mf_lottery', port: ports.lottery },
-  { dir: 'mf-finance', name: 'mf_finance', port: ports.finance },
-  { dir: 'mf-support-users', name: 'mf_support_users', port: ports.supportUsers },
-  { dir: 'mf-mines', name: 'mf_mines', port: ports.mines },
-] as const;
+/** Every remote the run builds and serves (areas.json): its folder, its registry name and its port. */
+export const remotes = areaManifest.map(({ dir, name, port }) => ({ dir, name, port: port + base - 2000 }));
 
 export const shellOrigin = `http://localhost:${ports.shell}`;
 export const apiOrigin = `http://localhost:${ports.api}`;
@@ -55,14 +48,14 @@ export const extraAdmins = {
   fresh2: { email: 'e2e.fresh2@example.com', password: 'e2e-secret-6' },
   /** Replaces its authenticator on the console's two-factor page (its session is replaced). */
   replace: { email: 'e2e.replace@example.com', password: 'e2e-secret-7' },
-  /** The ops role: the Releases screen (issue 19). */
+  /** The ops role: the Releases screen (docs/operations.md#releases). */
   ops: { email: 'e2e.ops@example.com', password: 'e2e-secret-8', roles: 'ops' },
   /** Mines admins whose sessions report an area failing (the automatic rollback needs several). */
   field1: { email: 'e2e.field1@example.com', password: 'e2e-secret-9', roles: 'mines' },
   field2: { email: 'e2e.field2@example.com', password: 'e2e-secret-10', roles: 'mines' },
   /**
-   * A finance admin no other admin created (issue 21: an admin the main admin created within 24 h cannot
-   * give the second approval of the main admin's four-eyes withdrawal).
+   * A finance admin no other admin created (docs/operations.md: an admin the main admin created within 24 h
+   * cannot give the second approval of the main admin's four-eyes withdrawal).
    */
   approver: { email: 'e2e.approver@example.com', password: 'e2e-secret-11', roles: 'finance' },
 } as const satisfies Record<string, { email: string; password: string; roles?: string }>;

@@ -1,5 +1,5 @@
-// How the console must display figures (spec 2.5 and 9), for expectations: written here, not
-// imported from the application.
+// How the console must display figures (docs/screens.md#dashboard and shared/src/rules/constants.ts), for
+// expectations: written here, not imported from the application.
 
 const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 

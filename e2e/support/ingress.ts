@@ -1,6 +1,7 @@
-// The production ingress (docker/caddy/Caddyfile, issue 21) for the `ingress` project: Debian's caddy run
-// from the repository's Caddyfile with its own data folder (its internal CA), a Chromium that trusts
-// that CA (an NSS database of its own, made with certutil), and HTTPS calls from Node that trust it too.
+// The production ingress (docker/caddy/Caddyfile, docs/operations.md) for the `ingress` project: Debian's
+// caddy run from the repository's Caddyfile with its own data folder (its internal CA), a Chromium that
+// trusts that CA (an NSS database of its own, made with certutil), and HTTPS calls from Node that trust it
+// too.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';

@@ -1,5 +1,5 @@
-// Releases as an operator makes them (issue 19): builds of an area with a version of their own, the
-// release CLI run as a process against the test API, and what the API says is live.
+// Releases as an operator makes them (docs/operations.md#releases): builds of an area with a version of their
+// own, the release CLI run as a process against the test API, and what the API says is live.
 import { spawn } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

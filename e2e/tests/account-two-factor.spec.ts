@@ -5,10 +5,10 @@ import { saveScreenshot } from '../support/screenshot.ts';
 import { storageStateFor } from '../support/state.ts';
 import { freshCode, totp } from '../support/totp.ts';
 
-// The signed-in admin's two-factor page (issue 12: optional 2FA is set up from the console). The e2e API
-// runs with TWO_FACTOR=required, so the admin has 2FA on: 'Replace authenticator' needs the current
-// password and a current code, then the new QR code with its first code and a NEW current code (the API
-// accepts a code once, so this waits for the next 30 s step).
+// The signed-in admin's two-factor page (docs/architecture.md#console-behaviour: optional 2FA is set up from
+// the console). The e2e API runs with TWO_FACTOR=required, so the admin has 2FA on: 'Replace authenticator'
+// needs the current password and a current code, then the new QR code with its first code and a NEW current
+// code (the API accepts a code once, so this waits for the next 30 s step).
 
 test('replace the authenticator from the two-factor page', async ({ browser, state }) => {
   test.setTimeout(150_000);

@@ -2,8 +2,8 @@ import type { Locator } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { count, usd, usdt } from '../support/format.ts';
 
-// Spec 2.5: every figure of the dashboard equals what the database holds (computed in set-up with our
-// own SQL), shown with 2 decimals and thousands separators for money and separators for counts.
+// docs/screens.md#dashboard: every figure of the dashboard equals what the database holds (computed in set-up
+// with our own SQL), shown with 2 decimals and thousands separators for money and separators for counts.
 
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -6,10 +6,11 @@ import { expect, test, toast } from '../support/fixtures.ts';
 import { saveScreenshot } from '../support/screenshot.ts';
 import { runState, storageStateFor } from '../support/state.ts';
 
-// Four-eyes that explains itself (issue 22), as two admins in two browsers: the main admin gives the first
-// approval and sees that it waits for someone else (no Update offered again); a finance admin's dialog
-// says it is the second approval, by whom and when the first was given; the audit log shows both.
-// Screenshots of the waiting row and the second approver's dialog: e2e/screenshots/four-eyes-*.png.
+// Four-eyes that explains itself (docs/architecture.md#console-behaviour), as two admins in two browsers: the
+// main admin gives the first approval and sees that it waits for someone else (no Update offered again); a
+// finance admin's dialog says it is the second approval, by whom and when the first was given; the audit log
+// shows both. Screenshots of the waiting row and the second approver's dialog:
+// e2e/screenshots/four-eyes-*.png.
 
 const api = new ApiClient();
 const superToken = () => runState().twoFactor.main.session.token;

@@ -7,7 +7,7 @@ import { threshold } from '../support/format.ts';
 import { saveScreenshot } from '../support/screenshot.ts';
 import { runState, storageStateFor } from '../support/state.ts';
 
-// Issue 13: roles per area in the console, and the superadmin's admin screen.
+// docs/architecture.md#console-behaviour: roles per area in the console, and the superadmin's admin screen.
 
 const api = new ApiClient();
 const superToken = () => runState().twoFactor.main.session.token;

@@ -15,9 +15,9 @@ import {
 } from '../support/ingress.ts';
 import { Child, httpOk, pause, portAnswers, waitUntil } from '../support/processes.ts';
 
-// The console as production runs it (issue 21): Caddy from docker/caddy/Caddyfile on https (its internal
-// CA, trusted by this Chromium), two API replicas (PostgreSQL + Redis) behind its health-checked /api
-// proxy, scripts/serve.mjs behind it for the live shell, and the releases folder served by Caddy itself.
+// The console as production runs it (docs/operations.md): Caddy from docker/caddy/Caddyfile on https (its
+// internal CA, trusted by this Chromium), two API replicas (PostgreSQL + Redis) behind its health-checked
+// /api proxy, scripts/serve.mjs behind it for the live shell, and the releases folder served by Caddy itself.
 // Its own database, ports, releases and processes, so the rest of the suite is not disturbed.
 
 const PORTS = { a: 4065, b: 4066, console: 4067, https: 4068, http: 4069, lb: 4064 } as const;

@@ -4,9 +4,9 @@ import { expect, test } from '../support/fixtures.ts';
 import { saveScreenshot } from '../support/screenshot.ts';
 import { freshCode } from '../support/totp.ts';
 
-// Issue 22: a deep link survives the sign-in (2FA included); the Admins list exports; at phone width a
-// wide table scrolls inside its card with a shadow at the edge it scrolls to, and no column is clipped.
-// PNGs in e2e/screenshots/lists-*.png for a human review.
+// docs/architecture.md#console-behaviour: a deep link survives the sign-in (2FA included); the Admins list
+// exports; at phone width a wide table scrolls inside its card with a shadow at the edge it scrolls to, and
+// no column is clipped. PNGs in e2e/screenshots/lists-*.png for a human review.
 
 /** The first wait after a page load: a cold area load can take well over 10 s on the shared machine. */
 const cold = { timeout: 30_000 };

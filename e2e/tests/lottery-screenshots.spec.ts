@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { saveScreenshot } from '../support/screenshot.ts';
 
-// PNGs of every lottery screen (spec 2.10) for a human review, at desktop and phone sizes, in
+// PNGs of every lottery screen (docs/screens.md#lotteries) for a human review, at desktop and phone sizes, in
 // e2e/screenshots/lottery-*.png (gitignored). Demo data only: nothing is published.
 
 const viewports = [

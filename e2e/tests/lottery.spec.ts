@@ -5,7 +5,7 @@ import { usd } from '../support/format.ts';
 import { saveScreenshot } from '../support/screenshot.ts';
 import type { RunState } from '../support/state.ts';
 
-// The lottery life cycle of spec 2.10 in the real console against the real API: create, see it
+// The lottery life cycle (docs/screens.md#lotteries) in the real console against the real API: create, see it
 // upcoming, edit it, let it close (its times moved into the past and tickets sold, with SQL), draw the
 // winners, replace one by ticket number, publish, see it completed with its winners, and the winners'
 // balances raised by exactly their prizes.
@@ -193,9 +193,9 @@ test('lottery life cycle: create, edit, close, draw, replace, publish, paid', as
     );
   const before = await balances();
 
-  // Publish: the confirmation states the figures first (issue 13). The API's rule, each prize rounded
-  // down to the cent: 60 * 26.67% = 16.002 -> 16.00 (twice), 60 * 26.66% = 15.996 -> 15.99; the admin
-  // keeps the rest, the Expected Admin Profit shown on the page.
+  // Publish: the confirmation states the figures first (docs/architecture.md#console-behaviour). The API's
+  // rule, each prize rounded down to the cent: 60 * 26.67% = 16.002 -> 16.00 (twice), 60 * 26.66% = 15.996 ->
+  // 15.99; the admin keeps the rest, the Expected Admin Profit shown on the page.
   await expect(page.locator('.lottery-admin')).toContainText(usd('12.01'));
   await page.getByRole('button', { name: 'Publish' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Publish Results' });

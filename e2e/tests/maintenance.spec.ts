@@ -1,8 +1,9 @@
 import { expect, sidebar, test } from '../support/fixtures.ts';
 import { setMaintenance } from '../support/maintenance.ts';
 
-// Spec 4: a 503 leads to /maintenance (once); the API answers 503 'Server is under maintenance' on
-// every /api/admin call while maintenance is on (`pnpm maintenance on`: a flag every replica shares).
+// docs/architecture.md#where-each-kind-of-rule-lives: a 503 leads to /maintenance (once); the API answers 503
+// 'Server is under maintenance' on every /api/admin call while maintenance is on (`pnpm maintenance on`: a
+// flag every replica shares).
 
 test('503 shows the maintenance page; Try Again returns once the server is back', async ({ page }) => {
   await setMaintenance(true);

@@ -2,7 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { count, money, usdt } from '../support/format.ts';
 
-// Spec 2.11 and 9: tiles, the two lists paged 5 at a time, medals for ranks 1-3.
+// docs/screens.md#mines-dashboard and shared/src/rules/constants.ts: tiles, the two lists paged 5 at a time,
+// medals for ranks 1-3.
 
 const list = (page: Page, title: string) => page.getByRole('region', { name: title });
 /** The data rows of a list's table. */

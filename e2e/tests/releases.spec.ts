@@ -16,9 +16,9 @@ import {
 import { saveScreenshot } from '../support/screenshot.ts';
 import { runState, storageStateFor } from '../support/state.ts';
 
-// Issue 19, as an operator and admins live it: releases of the mines area go through the release gate
-// (the CLI against the test API), consoles that stay open pick up a rollback, a broken live version
-// falls back to the previous one by itself and is rolled back automatically once enough sessions fail
+// docs/operations.md#releases, as an operator and admins live it: releases of the mines area go through the
+// release gate (the CLI against the test API), consoles that stay open pick up a rollback, a broken live
+// version falls back to the previous one by itself and is rolled back automatically once enough sessions fail
 // on it, the Releases screen rolls back, promotes and previews, and the shell is released the same way.
 // Serial: each test starts from what the previous one left live; the last one puts everything back.
 

@@ -3,7 +3,7 @@ import { shellOrigin } from '../support/config.ts';
 import { expect, sidebar, signedOutTest as test, toast } from '../support/fixtures.ts';
 import { type RunState, storageStateFor } from '../support/state.ts';
 
-// Spec 2.3 (sign-out dialog), 4 (a 401 clears the token and leads to sign-in).
+// docs/screens.md#shell: the sign-out dialog; a 401 clears the token and leads to sign-in.
 
 /** A live session of one of the set-up admins; on a retry (the first one was spent) a new one. */
 async function sessionOf(state: RunState, who: 'signout' | 'revoked', retry: number) {

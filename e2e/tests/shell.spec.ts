@@ -1,6 +1,7 @@
 import { expect, sidebar, signedOutTest, test } from '../support/fixtures.ts';
 
-// Spec 2.1 (unknown paths, tab titles), 2.3 (sidebar collapse remembered, mobile top bar).
+// docs/screens.md#access (unknown paths, tab titles) and #shell (sidebar collapse remembered, mobile top
+// bar).
 
 test('an unknown path goes to /', async ({ page }) => {
   await page.goto('/no/such/page');

@@ -1,13 +1,14 @@
 import { expect, signedOutTest as test, toast } from '../support/fixtures.ts';
 
-// Spec 2.4 and 5 (login form), 2.1 (access rules), 8 (server message in an error toast).
+// docs/screens.md#sign-in and shared/src/rules (login form), #access (access rules), the server's message in
+// an error toast.
 
 test.describe('sign-in form', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/auth/signin');
     await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
     await expect(page.getByText('Please sign in to your admin account to continue')).toBeVisible();
-    // Page scroll is locked while the sign-in page is shown (spec 2.4).
+    // Page scroll is locked while the sign-in page is shown (docs/screens.md#sign-in).
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
   });
 
@@ -37,7 +38,7 @@ test.describe('sign-in form', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     const error = toast(page, 'Invalid email or password');
     await expect(error).toBeVisible();
-    // Top right (spec 2.1).
+    // Top right (docs/screens.md#access).
     const box = (await error.boundingBox())!;
     const viewport = page.viewportSize()!;
     expect(box.x + box.width).toBeGreaterThan(viewport.width - 60);
@@ -76,7 +77,7 @@ test('a protected path sends a signed-out visitor to /auth/signin, remembering t
       .toBe(`/auth/signin${redirect}`);
     await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
   }
-  // No console chrome without a token (spec 2.1).
+  // No console chrome without a token (docs/screens.md#access).
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
 });

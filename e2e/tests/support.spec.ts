@@ -5,7 +5,7 @@ import { ApiClient } from '../support/api.ts';
 import { expect, test, toast } from '../support/fixtures.ts';
 import { runState } from '../support/state.ts';
 
-// Spec 2.8: open a long support message, update status and remarks, close a ticket.
+// docs/screens.md#support-tickets: open a long support message, update status and remarks, close a ticket.
 
 const api = new ApiClient();
 const token = () => runState().twoFactor.main.session.token;

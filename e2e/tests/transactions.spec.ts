@@ -4,7 +4,8 @@ import { ApiClient } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { runState } from '../support/state.ts';
 
-// Spec 2.7: search transactions by username (the view lives in the URL), follow the user link.
+// docs/screens.md#transactions: search transactions by username (the view lives in the URL), follow the user
+// link.
 
 const api = new ApiClient();
 /** The first wait after a page load: a cold area load can take well over 10 s on the shared machine. */

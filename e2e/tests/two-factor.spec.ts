@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, sidebar, signedOutTest as test, toast } from '../support/fixtures.ts';
 import { freshCode, timeStep, totp } from '../support/totp.ts';
 
-// Spec 2.4 (three modes), 5 (6-digit code), 8 (toasts); the API refuses a code it already accepted.
+// docs/screens.md#sign-in (three modes), shared/src/rules (6-digit code), toasts; the API refuses a code it
+// already accepted.
 
 async function submitCredentials(page: Page, email: string, password: string) {
   await page.goto('/auth/signin');

@@ -4,8 +4,8 @@ import { ApiClient } from '../support/api.ts';
 import { expect, test, toast } from '../support/fixtures.ts';
 import { runState } from '../support/state.ts';
 
-// Spec 2.6 and the user page /users/{id}: find a user by email from the URL, block with a reason,
-// see the status and button change, unblock; open a user page from a transaction.
+// docs/screens.md#users and the user page /users/{id}: find a user by email from the URL, block with a
+// reason, see the status and button change, unblock; open a user page from a transaction.
 
 const api = new ApiClient();
 const token = () => runState().twoFactor.main.session.token;

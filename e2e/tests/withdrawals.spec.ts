@@ -6,9 +6,10 @@ import { ApiClient } from '../support/api.ts';
 import { expect, test, toast } from '../support/fixtures.ts';
 import { runState } from '../support/state.ts';
 
-// Spec 2.9 in the real console against the real API: approve one pending withdrawal, reject one with a
-// reason (its amount goes back to the user's balance, once, through the ledger), bulk-approve three; see
-// them under Approved & Rejected and, once the payout worker has paid them, under Completed with a hash.
+// docs/screens.md#withdrawals in the real console against the real API: approve one pending withdrawal,
+// reject one with a reason (its amount goes back to the user's balance, once, through the ledger),
+// bulk-approve three; see them under Approved & Rejected and, once the payout worker has paid them, under
+// Completed with a hash.
 
 const api = new ApiClient();
 /**
@@ -180,7 +181,7 @@ test('withdrawals: bulk-approve three, listed as approved, then completed', asyn
   const pendingTable = table(page, 'Pending withdrawals');
   await expect(row(pendingTable, ids[0]!)).toBeVisible(cold);
 
-  // Nothing ticked: the rule of spec 5.
+  // Nothing ticked: the rule in shared/src/rules.
   await page.getByRole('button', { name: 'Update Selected' }).click();
   await expect(toast(page, 'Please select withdrawals to update')).toBeVisible();
 

@@ -183,7 +183,7 @@ describe('Create Lottery form (spec 2.10, 5)', () => {
     expect(screen.getByText('Name must be at least 3 characters')).toBeTruthy();
     type('Lottery Name', 'x'.repeat(31));
     expect(screen.getByText('Name must not exceed 30 characters')).toBeTruthy();
-    // The input's min is 1 (spec 2.10): a lower price is lifted to it when the field is left.
+    // The input's min is 1 (docs/screens.md#lotteries): a lower price is lifted to it when the field is left.
     type('Ticket Price ($)', '0');
     expect(field('Ticket Price ($)').value).toBe('1.00');
     type('Ticket Price ($)', '');

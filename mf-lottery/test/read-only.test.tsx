@@ -5,7 +5,8 @@ import { details, lottery, ok, paged, renderLottery, rowOf } from './helpers.tsx
 
 afterEach(cleanup);
 
-// Issue 13: an auditor reads the lottery area but changes nothing, so its write actions are hidden.
+// docs/architecture.md#console-behaviour: an auditor reads the lottery area but changes nothing, so its write
+// actions are hidden.
 describe('a read-only admin (auditor)', () => {
   it('sees upcoming lotteries and Export CSV, without Create New Lottery, Update or Delete', async () => {
     renderLottery(

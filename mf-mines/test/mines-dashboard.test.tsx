@@ -77,7 +77,8 @@ describe('the mines dashboard (spec section 2.11)', () => {
     expect(within(tiles).getByText('700 / 500')).toBeTruthy();
     expect(within(tiles).getByText('6,250.50')).toBeTruthy();
     expect(within(tiles).getAllByText('USDT')).toHaveLength(3);
-    // The unit is part of the figure, which never wraps: 'USDT' never goes under the number (issue 22).
+    // The unit is part of the figure, which never wraps: 'USDT' never goes under the number
+    // (docs/architecture.md#console-behaviour).
     expect(within(tiles).getByText('15,250.50').parentElement?.lastElementChild?.textContent).toBe('USDT');
     expect(within(tiles).getByText('15,250.50').parentElement?.className).toBe('mines-tile__figure');
   });

@@ -1,7 +1,7 @@
-// The release gate's smoke load (issue 19): a version of an area is loaded in headless Chromium by the
-// smoke host of the shell it will run under (shell/smoke: the shell's own shared modules), mounted on one
-// of its routes, and must not fail: no load error, no render error, no uncaught error, no redirect away.
-// A shell is checked the same way with each area that is live.
+// The release gate's smoke load (docs/operations.md#releases): a version of an area is loaded in headless
+// Chromium by the smoke host of the shell it will run under (shell/smoke: the shell's own shared modules),
+// mounted on one of its routes, and must not fail: no load error, no render error, no uncaught error, no
+// redirect away. A shell is checked the same way with each area that is live.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';

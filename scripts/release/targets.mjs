@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readAreas } from '../areas/manifest.mjs';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -10,8 +11,9 @@ export const dataDir = () => resolve(process.env.DATA_DIR ?? join(repoRoot, '.da
 /** Where every published version's files are (RELEASES_DIR, as the API and the console's server see it). */
 export const releasesDir = () => resolve(process.env.RELEASES_DIR ?? join(dataDir(), 'console-releases'));
 
-/** The API's releaseTargets (shared/src/contract/releases.ts); a test keeps the two equal. */
-export const TARGETS = ['shell', 'lottery', 'finance', 'support-users', 'mines'];
+const areas = readAreas();
+/** The shell and the areas of areas.json: the API's releaseTargets (a test keeps the two equal). */
+export const TARGETS = ['shell', ...areas.map((area) => area.id)];
 
 /** A user's mistake: printed without a stack, exit code 1. */
 export class ReleaseError extends Error {}
@@ -21,11 +23,10 @@ export function findTarget(input) {
   const id = String(input ?? '')
     .replace(/^mf[-_]/, '')
     .replaceAll('_', '-');
-  if (!TARGETS.includes(id))
-    throw new ReleaseError(`unknown area "${input}"; the areas are: ${TARGETS.join(', ')}`);
-  return id === 'shell'
-    ? { id, dir: 'shell', name: 'shell' }
-    : { id, dir: `mf-${id}`, name: `mf_${id.replaceAll('-', '_')}` };
+  if (id === 'shell') return { id, dir: 'shell', name: 'shell' };
+  const area = areas.find((candidate) => candidate.id === id);
+  if (!area) throw new ReleaseError(`unknown area "${input}"; the areas are: ${TARGETS.join(', ')}`);
+  return { id, dir: area.dir, name: area.name };
 }
 
 /** A version is a folder and a URL segment (the API checks the same: RELEASE_VERSION). */

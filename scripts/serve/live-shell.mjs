@@ -1,6 +1,6 @@
-// What is live, as the console's server needs it (issue 19): the API keeps which version of the shell and
-// of each area is live; this server serves the live shell's files from the releases folder and writes the
-// registry into index.html, so the console knows what to load without a round trip of its own.
+// What is live, as the console's server needs it (docs/operations.md#releases): the API keeps which version
+// of the shell and of each area is live; this server serves the live shell's files from the releases folder
+// and writes the registry into index.html, so the console knows what to load without a round trip of its own.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -385,9 +385,10 @@ describe('routes catalogue', () => {
     expect(new Set(all).size).toBe(all.length);
     // The 31 calls of the spec's table, the health check, the user page (/users/{id}) and
     // POST /admin/auth/2fa/setup (replacing a working 2FA with the current password and code), and
-    // POST /admin/lottery/:id/complete-without-winners (issue 12), POST /admin/lottery/:id/draw (issue 21:
-    // the draw left the GET of the winners); issue 13's governance, audit and export routes and issue 19's
-    // release routes come on top.
+    // POST /admin/lottery/:id/complete-without-winners (docs/architecture.md#console-behaviour), POST
+    // /admin/lottery/:id/draw (docs/operations.md: the draw left the GET of the winners);
+    // docs/architecture.md#console-behaviour's governance, audit and export routes and
+    // docs/operations.md#releases's release routes come on top.
     const issue13 = new Set([
       ...Object.keys(governanceRoutes),
       ...Object.keys(auditRoutes),
@@ -397,7 +398,7 @@ describe('routes catalogue', () => {
     const keys = Object.entries(routes)
       .filter(([name]) => !issue13.has(name))
       .map(([, r]) => `${r.method} ${r.path}`);
-    expect(keys).toHaveLength(38); // + GET /livez and /readyz (issue 21)
+    expect(keys).toHaveLength(38); // + GET /livez and /readyz (docs/operations.md)
     expect(keys).toContain('POST /admin/lottery/:id/complete-without-winners');
     expect(keys).toContain('POST /admin/lottery/:id/draw');
     expect(keys).toContain('POST /admin/auth/2fa/setup');

@@ -4,7 +4,7 @@ import type { RsbuildPlugin } from '@rsbuild/core';
  * The sign-in page is a lazy chunk (signed-in pages never download it), which would cost a visitor
  * without a session one more round trip: the chunk is requested only once the first chunks have run.
  * This plugin writes a tiny inline script into index.html that preloads the sign-in chunks right away,
- * but only when no session is stored (localStorage 'auth_token', spec section 9).
+ * but only when no session is stored (localStorage 'auth_token', shared/src/rules/constants.ts).
  */
 export function pluginPreloadSignIn(chunkName = 'signin'): RsbuildPlugin {
   return {

@@ -1,7 +1,8 @@
-// The release gate's smoke host (issue 19): /smoke/?entry=<manifest url>&name=mf_mines&route=/mines/dashboard
-// Loads `<name>/app` with the shared modules this shell provides (sharedFromShell: the same versions as
-// the console), renders it in a MemoryRouter at `route` with a stub HostContext whose every call fails,
-// and publishes the verdict on window.__SMOKE__ for scripts/release/smoke.mjs to read in Chromium.
+// The release gate's smoke host (docs/operations.md#releases): /smoke/?entry=<manifest
+// url>&name=mf_mines&route=/mines/dashboard Loads `<name>/app` with the shared modules this shell provides
+// (sharedFromShell: the same versions as the console), renders it in a MemoryRouter at `route` with a stub
+// HostContext whose every call fails, and publishes the verdict on window.__SMOKE__ for
+// scripts/release/smoke.mjs to read in Chromium.
 import { testHostContext } from '@backoffice/shared/host/testing';
 import { createInstance } from '@module-federation/enhanced/runtime';
 import * as runtimeCore from '@module-federation/runtime-core';

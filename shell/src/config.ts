@@ -1,6 +1,6 @@
 import type { RuntimeConfig } from '@backoffice/shared/host';
 
-/** Development values of spec section 1. */
+/** Development values of README.md. */
 export const developmentConfig: Omit<RuntimeConfig, 'live'> = {
   apiBaseUrl: 'http://localhost:3000/api',
   assetsUrl: 'http://localhost:3001',

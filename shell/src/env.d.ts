@@ -4,6 +4,6 @@
 declare const __SHARED_VERSIONS__: Record<string, string>;
 
 interface Window {
-  /** Set by /config.js before the app starts (spec section 1). */
+  /** Set by /config.js before the app starts (README.md). */
   __BACKOFFICE_CONFIG__?: import('./config.ts').RawConfig;
 }

@@ -3,7 +3,7 @@ import { Reference } from '@backoffice/shared/ui';
 import { createElement, type ReactNode } from 'react';
 import { type Id, toast } from 'react-toastify/unstyled';
 
-/** Spec section 9: the toast store keeps at most 20 toasts; older ones are dropped first. */
+/** shared/src/rules/constants.ts: the toast store keeps at most 20 toasts; older ones are dropped first. */
 const MAX_KEPT = 20;
 const kept: Id[] = [];
 
@@ -13,7 +13,7 @@ function keep(id: Id): Id {
   return id;
 }
 
-/** The failure's reference under its message, so support can find the API's log line (issue 21). */
+/** The failure's reference under its message, so support can find the API's log line (docs/operations.md). */
 function withReference(message: string, reference: string | undefined): ReactNode {
   return reference
     ? createElement('div', null, message, createElement(Reference, { id: reference }))

@@ -44,7 +44,8 @@ describe('downloads (CSV exports)', () => {
     );
     expect(requests[0]?.url).toBe('http://api.test/api/admin/transactions/export.csv?status=failed');
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer tok');
-    // The count as soon as the answer's headers are in, before its first rows (issue 22).
+    // The count as soon as the answer's headers are in, before its first rows
+    // (docs/architecture.md#console-behaviour).
     expect(seen.map((p) => [p.rows, p.total])).toEqual([
       [0, 2],
       [0, 2],

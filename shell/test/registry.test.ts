@@ -40,7 +40,7 @@ const registry = parseRegistry({
       ],
     },
     {
-      ...live('mf_users', 'support-users'),
+      ...live('mf_support_users', 'support-users'),
       routes: [
         { path: '/users', title: 'Users' },
         { path: '/users/:id', title: 'User' },
@@ -93,6 +93,21 @@ describe('the runtime registry', () => {
     }
   });
 
+  it('leaves out a remote of an area missing from areas.json, or under another name: it stays closed', () => {
+    const registry = (...remotes: object[]) => ({ revision: 'r', shell: null, remotes });
+    const mines = { ...live('mf_mines', 'mines'), routes: [{ path: '/mines', title: 'Mines' }] };
+    const casino = {
+      ...mines,
+      name: 'mf_casino',
+      area: 'casino',
+      routes: [{ path: '/casino', title: 'Casino' }],
+    };
+    const impostor = { ...mines, name: 'mf_casino' };
+    const parsed = parseRegistry(registry(mines, casino, impostor));
+    expect(parsed.remotes.map((remote) => [remote.name, remote.area])).toEqual([['mf_mines', 'mines']]);
+    expect(() => parseRegistry(registry({ ...casino, area: 42 }))).toThrow('remotes[0].area');
+  });
+
   it('rejects an invalid registry, naming the field', () => {
     const withRemote = (remote: object) => ({
       revision: 'r',
@@ -114,7 +129,6 @@ describe('the runtime registry', () => {
       ),
     ).toThrow('remotes[0].menu[0].children[0].access must match');
     expect(() => parseRegistry(withRemote({ name: 'bad-name' }))).toThrow('remotes[0].name must match');
-    expect(() => parseRegistry(withRemote({ area: 'casino' }))).toThrow('remotes[0].area must be one of');
     expect(() => parseRegistry(withRemote({ version: undefined }))).toThrow('remotes[0].version');
     expect(() => parseRegistry(withRemote({ previous: { version: '1' } }))).toThrow(
       'remotes[0].previous.entry',
@@ -125,7 +139,10 @@ describe('the runtime registry', () => {
 
   it('finds the remote that owns a path, with parameters, and nothing for unknown paths', () => {
     expect(findRemote(registry, '/mines/dashboard')?.remote.name).toBe('mf_mines');
-    expect(findRemote(registry, '/users/42')).toMatchObject({ remote: { name: 'mf_users' }, title: 'User' });
+    expect(findRemote(registry, '/users/42')).toMatchObject({
+      remote: { name: 'mf_support_users' },
+      title: 'User',
+    });
     expect(findRemote(registry, '/mines/unknown')).toBeNull();
     expect(findRemote(registry, '/nowhere')).toBeNull();
   });

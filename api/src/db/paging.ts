@@ -1,8 +1,8 @@
 import type { Db } from './types.ts';
 
 /*
- * Pages of every list (issue 20): any page, with its total, without counting the table and without an
- * OFFSET from the first row at each call. The answer is the one of the plain statements
+ * Pages of every list (docs/performance.md): any page, with its total, without counting the table and without
+ * an OFFSET from the first row at each call. The answer is the one of the plain statements
  * (`ORDER BY ... LIMIT n OFFSET (page - 1) * n` and `count(*)`), row for row.
  *
  * - Versions: statement triggers (migration 014) add 1 to a row of `list_versions` (table, slot of the

@@ -44,7 +44,7 @@ function runner(client: Queryable, untimedScripts = false) {
 /**
  * How long the client waits for an answer beyond statement_timeout before it calls the link dead (a
  * network partition: the server cannot cancel anything, answers just never come). Short, so a request
- * on an open connection gives up about when one on a new connection does (issue 21).
+ * on an open connection gives up about when one on a new connection does (docs/operations.md).
  */
 const QUERY_TIMEOUT_MARGIN_MS = 1_000;
 
@@ -143,9 +143,9 @@ export function createPgDb(
 }
 
 /**
- * The health check's own connection (issue 21): with the pool's, a replica whose requests held every
- * connection (lock waits, slow lists) answered 503 to its load balancer while PostgreSQL was fine. Opened
- * on the first ping; dropped on any failure or timeout (a query on a dead link would queue every later
+ * The health check's own connection (docs/operations.md): with the pool's, a replica whose requests held
+ * every connection (lock waits, slow lists) answered 503 to its load balancer while PostgreSQL was fine.
+ * Opened on the first ping; dropped on any failure or timeout (a query on a dead link would queue every later
  * ping behind it), and opened again by the next ping.
  */
 function healthConnection(connectionString: string) {

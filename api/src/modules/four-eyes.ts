@@ -1,8 +1,8 @@
 import type { Db } from '../db/types.ts';
 
 /**
- * Four-eyes against one person (issue 21): a superadmin could create a second admin (or reset its 2FA
- * and set it up again), sign in as it and give the second approval of their own action. So for 24 hours
+ * Four-eyes against one person (docs/operations.md): a superadmin could create a second admin (or reset its
+ * 2FA and set it up again), sign in as it and give the second approval of their own action. So for 24 hours
  * the two admins of such a creation or reset are linked, and a linked admin never completes the other's
  * action, whichever of them approved first.
  */

@@ -67,7 +67,7 @@ export const authPlugin = globalPlugin('auth', async (app) => {
   app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config?.auth;
     if (!auth || auth === 'none') return;
-    // The release CLI's token (issue 19): it grants the release routes, and nothing else.
+    // The release CLI's token (docs/operations.md#releases): it grants the release routes, and nothing else.
     const opsToken = request.headers[OPS_TOKEN_HEADER];
     if (auth === 'ops' && opsToken !== undefined) {
       if (!sameSecret(opsToken, app.config.releases.opsToken)) throw invalidToken();

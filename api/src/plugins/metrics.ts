@@ -24,7 +24,7 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 }
 
 /**
- * Prometheus metrics (issue 21), never public: on GET /api/metrics only with `Authorization: Bearer
+ * Prometheus metrics (docs/operations.md), never public: on GET /api/metrics only with `Authorization: Bearer
  * <METRICS_TOKEN>` (no token set: the route does not exist, 404), and/or on a port of their own
  * (METRICS_PORT, opened when the API listens; not published by the deployment). Neither set: nothing is
  * measured at all. Request rate and latency per route and status, the database pool, Redis errors, the

@@ -79,8 +79,8 @@ export const terminated = () =>
 
 /**
  * `db` whose statements matching a pattern fail as on a terminated connection, a given number of times
- * (Infinity: this replica has lost the database): the dropped connection of issue 21 on both drivers.
- * Everything else runs on the real database.
+ * (Infinity: this replica has lost the database): the dropped connection (docs/operations.md) on both
+ * drivers. Everything else runs on the real database.
  */
 export function droppingDb(db: Db) {
   const drops: { pattern: RegExp; left: number }[] = [];

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config.ts';
 import { ADMIN, createTestApp, type TestApp } from '../helpers.ts';
 
 /**
- * Issue 21 (10): small bodies except where a route needs more, a JSON nesting limit checked before the
+ * Small bodies except where a route needs more, a JSON nesting limit checked before the
  * parse, and request/connection timeouts that close slow sockets without cutting a streamed answer.
  */
 

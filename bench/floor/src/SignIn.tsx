@@ -6,8 +6,8 @@ interface Values {
 }
 
 /**
- * The same sign-in form as the console (spec 2.4 and 5, login form): title, subtitle, email and
- * password with the same messages, a 'Sign In' button. Plain antd, nothing else.
+ * The same sign-in form as the console (docs/screens.md#sign-in and shared/src/rules, login form): title,
+ * subtitle, email and password with the same messages, a 'Sign In' button. Plain antd, nothing else.
  */
 export function SignIn() {
   return (

@@ -1,8 +1,8 @@
 import { Form, Select } from 'antd';
 
 /**
- * Spec 2.9: the withdrawal search cards hold an items-per-page select (10, 25, 50, 100). It applies at
- * once, like the table's own size changer, and is not one of the form's filters.
+ * docs/screens.md#withdrawals: the withdrawal search cards hold an items-per-page select (10, 25, 50, 100).
+ * It applies at once, like the table's own size changer, and is not one of the form's filters.
  */
 export function PerPageField({
   id,

@@ -42,7 +42,7 @@ export function TxHash({ hash }: { hash: string | null | undefined }) {
   );
 }
 
-/** The columns every withdrawal list shares (spec 2.9), by key. */
+/** The columns every withdrawal list shares (docs/screens.md#withdrawals), by key. */
 export const withdrawalColumns = {
   id: { key: 'id', title: 'ID', sortKey: 'id', render: (w) => w.id },
   user: { key: 'user', title: 'User Info', render: (w) => <UserInfo user={w.User} /> },

@@ -2,8 +2,8 @@ import { useHost } from '@backoffice/shared/host';
 import { useEffect } from 'react';
 
 /**
- * Spec 8: a failed load is also an error toast (the server's message or the screen's fallback), once per
- * failure; the list shows its error panel with Retry beside it.
+ * shared/src/rules/messages.ts: a failed load is also an error toast (the server's message or the screen's
+ * fallback), once per failure; the list shows its error panel with Retry beside it.
  */
 export function useFailureToast(message: string | null): void {
   const { notify } = useHost();

@@ -103,7 +103,7 @@ export function AdminOverview({ adminShare, adminProfit, distributionAmount, var
             <Line label="Admin Share">{adminShare}%</Line>
             <Line label="Ticket Revenue">{formatUsd(distributionAmount)}</Line>
           </ul>
-          {/* A fixed illustration, not a computed figure (spec 2.10). */}
+          {/* A fixed illustration, not a computed figure (docs/screens.md#lotteries). */}
           <div className="lottery-goal">
             <div className="lottery-goal__bar" aria-hidden="true">
               <span style={{ width: '80%' }} />

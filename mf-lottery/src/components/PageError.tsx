@@ -1,6 +1,9 @@
 import { Alert } from 'antd';
 
-/** The page-level 'Error: ...' of spec section 8 (details and tickets of one lottery). */
+/**
+ * The page-level 'Error: ...' (shared/src/rules/messages.ts) of the screens (details and tickets of one
+ * lottery).
+ */
 export function PageError({ message }: { message: string }) {
   return (
     <Alert className="lottery-page-error" type="error" showIcon role="alert" title={`Error: ${message}`} />

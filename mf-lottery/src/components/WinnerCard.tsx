@@ -19,7 +19,7 @@ export interface WinnerCardProps {
   onReplace?: (ticketNumber: string) => Promise<string | null>;
   /**
    * What is typed in the replacement field and not yet replaced ('' or closed: null), so the page can
-   * warn before publishing without it (issue 22).
+   * warn before publishing without it (docs/architecture.md#console-behaviour).
    */
   onDraftChange?: (draft: string | null) => void;
 }

@@ -2,7 +2,7 @@ import { endpoints } from '@backoffice/shared/endpoints';
 import { PAGINATION } from '@backoffice/shared/rules';
 import { useListPage } from '@backoffice/shared/ui';
 
-/** One lottery's ticket table (announce, details): 5 a page (spec 9). */
+/** One lottery's ticket table (announce, details): 5 a page (shared/src/rules/constants.ts). */
 export const ONE_LOTTERY_PAGE_SIZES = [PAGINATION.ticketTablePageSize] as const;
 
 /** Tickets paged by the server; empty filters are left out of the call. */

@@ -1,4 +1,5 @@
-// What a failed lottery call tells the admin (spec section 8), with the safe ApiError checks only.
+// What a failed lottery call tells the admin (shared/src/rules/messages.ts), with the safe ApiError checks
+// only.
 import { ApiError, errorMessage, isApiError } from '@backoffice/shared/host';
 
 /** Marks an answer `{ success: false }` that came with a 2xx status (the spec's "Failed to ..." cases). */
@@ -34,8 +35,8 @@ export function userMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * Spec 8 has two fallbacks for some calls: `failed` when the server answered without success, `error`
- * when the call itself failed. The server's own message wins over both.
+ * shared/src/rules/messages.ts has two fallbacks for some calls: `failed` when the server answered without
+ * success, `error` when the call itself failed. The server's own message wins over both.
  */
 export function failureMessage(error: unknown, failed: string, otherwise: string): string {
   return userMessage(error, isUnsuccessful(error) ? failed : otherwise);

@@ -1,5 +1,6 @@
-// The /admin/lottery calls of spec section 7 that are not a list (lists go through useListPage), made
-// through the route catalogue and typed by the shared contract (types only: the remote ships no zod).
+// The /admin/lottery calls of the route catalogue (shared/src/contract/routes.ts) that are not a list (lists
+// go through useListPage), made through the route catalogue and typed by the shared contract (types only: the
+// remote ships no zod).
 import type {
   Lottery,
   LotteryCreateBody,
@@ -117,7 +118,10 @@ export function prizeOf(
   );
 }
 
-/** What publishing pays (issue 13): the admin confirms these figures before the money moves. */
+/**
+ * What publishing pays (docs/architecture.md#console-behaviour): the admin confirms these figures before the
+ * money moves.
+ */
 export interface PublishFigures {
   winners: number;
   /** Sum of the winners' prizes, as the API credits them (each rounded down to the cent). */

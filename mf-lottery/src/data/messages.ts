@@ -1,4 +1,4 @@
-// Product texts of spec section 8 used by the lottery screens, verbatim.
+// Product texts (shared/src/rules/messages.ts) used by the lottery screens, verbatim.
 export const fallback = {
   openList: 'Failed to fetch open lotteries',
   closedList: 'Failed to fetch lotteries',

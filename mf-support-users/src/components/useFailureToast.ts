@@ -1,7 +1,10 @@
 import { useHost } from '@backoffice/shared/host';
 import { useEffect } from 'react';
 
-/** Spec section 8: a failed load is also toasted (the screen shows the same text in its error panel). */
+/**
+ * shared/src/rules/messages.ts: a failed load is also toasted (the screen shows the same text in its error
+ * panel).
+ */
 export function useFailureToast(loading: boolean, message: string | null) {
   const { notify } = useHost();
   useEffect(() => {

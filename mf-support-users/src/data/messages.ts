@@ -1,6 +1,6 @@
 import { errorMessage, isApiError } from '@backoffice/shared/host';
 
-/** Spec section 8: the fallbacks of the support and users screens. */
+/** shared/src/rules/messages.ts: the fallbacks of the support and users screens. */
 export const USER_FALLBACKS = {
   list: 'Failed to fetch users',
   block: 'Failed to block user',

@@ -1,10 +1,10 @@
-// The support calls of spec section 7 through the route catalogue.
+// The support calls through the route catalogue (shared/src/contract/routes.ts).
 import type { SupportStatus } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { ApiError, type HostHttpClient } from '@backoffice/shared/host';
 import { validateSupportId } from '@backoffice/shared/rules';
 
-/** Spec 5: update and close need an id, else 'Support ID is missing' (thrown before any call). */
+/** shared/src/rules: update and close need an id, else 'Support ID is missing' (thrown before any call). */
 function requireId(id: number | string | null | undefined): string {
   const problem = validateSupportId(id);
   if (problem) throw new ApiError(problem, { kind: 'bad-request', fromServer: true });

@@ -1,6 +1,6 @@
-// scripts/serve.mjs behind the ingress (issue 21): the X-Forwarded-Proto of a trusted TLS load balancer
-// reaches the API (the session cookie stays Secure), anyone else's is replaced; and index.html's inline
-// scripts carry the ingress's CSP nonce. Real serve.mjs processes; a small HTTP server stands in for
+// scripts/serve.mjs behind the ingress (docs/operations.md): the X-Forwarded-Proto of a trusted TLS load
+// balancer reaches the API (the session cookie stays Secure), anyone else's is replaced; and index.html's
+// inline scripts carry the ingress's CSP nonce. Real serve.mjs processes; a small HTTP server stands in for
 // the API and records what it is sent.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

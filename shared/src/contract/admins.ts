@@ -4,7 +4,10 @@ import { envelope, id, isoDate, messageResponse, paged } from './envelope.ts';
 import { hasNoNul, idNumber, NUL_MESSAGE } from './input.ts';
 import { optionalEnum, optionalText, pageParam, sizeParam } from './query.ts';
 
-/** Admin management (superadmin only) and the signed-in admin's own account (issue 13). */
+/**
+ * Admin management (superadmin only) and the signed-in admin's own account
+ * (docs/architecture.md#console-behaviour).
+ */
 
 export const ADMIN_MESSAGES = {
   insufficientPermissions: 'Insufficient permissions',

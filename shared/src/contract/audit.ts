@@ -13,19 +13,24 @@ import {
 } from './query.ts';
 
 /**
- * Audit trail (issue 13): every state-changing call writes one record (a bulk withdrawal update one per
- * withdrawal changed) in the same transaction as the change. Append-only in the database.
+ * Audit trail (docs/architecture.md#console-behaviour): every state-changing call writes one record (a bulk
+ * withdrawal update one per withdrawal changed) in the same transaction as the change. Append-only in the
+ * database.
  */
 export const auditRecordSchema = z.object({
   id,
   /** When it was written (the change's transaction). */
   at: isoDate,
-  /** null: a system action (the payout worker), or a failed sign-in of an unknown e-mail recorded before issue 21. */
+  /**
+   * null: a system action (the payout worker), or a failed sign-in of an unknown e-mail recorded before
+   * sign_in_failures.
+   */
   adminId: id.nullable(),
   adminEmail: z.string().nullable(),
   /**
    * The route catalogue's action ('withdrawal.update', 'auth.sign-in', 'payout.sent'...). Failed sign-ins
-   * are counted apart since issue 21 (GET /admin/audit/sign-in-failures); older logs hold 'auth.sign-in-failed'.
+   * are counted apart (docs/operations.md, GET /admin/audit/sign-in-failures); older logs hold
+   * 'auth.sign-in-failed'.
    */
   action: z.string(),
   /** 'withdrawal', 'lottery', 'user', 'support_ticket', 'mine_game', 'admin', 'setting'... */
@@ -36,7 +41,10 @@ export const auditRecordSchema = z.object({
   ip: z.string().nullable(),
   requestId: z.string().nullable(),
   details: z.unknown().nullable(),
-  /** The target by name (issue 22): a lottery's name, a user's name, an admin's e-mail; null otherwise. */
+  /**
+   * The target by name (docs/architecture.md#console-behaviour): a lottery's name, a user's name, an admin's
+   * e-mail; null otherwise.
+   */
   targetName: z.string().nullable().optional(),
 });
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
@@ -80,7 +88,7 @@ export const signInFailureReasons = ['unknown-email', 'wrong-password', 'wrong-c
 export type SignInFailureReason = (typeof signInFailureReasons)[number];
 
 /**
- * Failed sign-ins (issue 21), aggregated: one row per subject (the account, or the client IP for an
+ * Failed sign-ins (docs/operations.md), aggregated: one row per subject (the account, or the client IP for an
  * e-mail that names no account), hour and reason, with the number of attempts.
  */
 export const signInFailureSchema = z.object({

@@ -6,7 +6,7 @@ import { governanceRoles } from './permissions.ts';
 export const governanceRoleSchema = z.enum(governanceRoles, {
   error: `Unknown role: expected one of ${governanceRoles.join(', ')}`,
 });
-/** An admin's roles: at least one, each once (issue 13). */
+/** An admin's roles: at least one, each once (docs/architecture.md#console-behaviour). */
 export const adminRolesSchema = z
   .array(governanceRoleSchema, { error: 'Roles must be a list' })
   .min(1, 'At least one role is required')

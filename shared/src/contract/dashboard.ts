@@ -4,7 +4,7 @@ import { envelope, money } from './envelope.ts';
 const count = z.number().int().min(0);
 
 /**
- * Dashboard stats (spec 3). Money fields are decimal strings, counts integers.
+ * Dashboard stats (shared/src/contract). Money fields are decimal strings, counts integers.
  * - totalDepositsUsd / totalDepositsCount: completed deposit transactions.
  * - totalWithdrawalsUsd: approved + completed withdrawals; pendingWithdrawals*: pending + waiting.
  * - totalUsers: users not deleted. Support: all / open / closed tickets.
@@ -42,7 +42,7 @@ export const dashboardStatsSchema = z.object({
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
-/** The stats with every field at its zero value (spec: all default to 0 when missing). */
+/** The stats with every field at its zero value (all default to 0 when missing). */
 export const emptyDashboardStats: DashboardStats = {
   totalUsers: 0,
   totalDepositsUsd: '0',

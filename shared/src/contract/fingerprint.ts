@@ -1,6 +1,7 @@
 /// <reference types="node" />
 // Build and server side only (Node): which version of the API contract a build was made against
-// (issue 19's release gate). Not exported from the contract's index: browsers never need it.
+// (docs/operations.md#releases's release gate). Not exported from the contract's index: browsers never need
+// it.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { type RouteDef, routes } from './routes.ts';

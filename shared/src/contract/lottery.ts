@@ -243,8 +243,9 @@ export const lotteryTicketsQuery = z.object({
   lottery_id: optionalIdParam,
   status: optionalEnum(lotteryTicketStatuses),
   /**
-   * `sold=true`: only the tickets sold, i.e. not cancelled (issue 22): what a lottery's Tickets Sold
-   * (current_participants) and pool count, so a list of one lottery's tickets totals the same number.
+   * `sold=true`: only the tickets sold, i.e. not cancelled (docs/architecture.md#console-behaviour): what a
+   * lottery's Tickets Sold (current_participants) and pool count, so a list of one lottery's tickets totals
+   * the same number.
    */
   sold: z.preprocess(
     (v) => (v === 'true' || v === true ? true : v === '' || v === 'false' || v === false ? undefined : v),

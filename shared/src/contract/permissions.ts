@@ -1,17 +1,28 @@
 /**
- * Who may call what (issue 13). Each route of the catalogue names one permission; the API refuses others
- * with 403 'Insufficient permissions' and the console hides what the admin cannot use.
+ * Who may call what (docs/architecture.md#console-behaviour). Each route of the catalogue names one
+ * permission; the API refuses others with 403 'Insufficient permissions' and the console hides what the admin
+ * cannot use.
  */
 
-/** The areas the separate teams own; each has a role of the same name. */
-export const areas = ['lottery', 'finance', 'support-users', 'mines'] as const;
-export type Area = (typeof areas)[number];
+import { type Area, areaRoles, findArea } from './areas.ts';
+
+/** The areas the separate teams own (areas.json); each has a role of the same name. */
+export {
+  type Area,
+  type AreaManifestEntry,
+  areaEntry,
+  areaManifest,
+  areaRoles,
+  areas,
+  findArea,
+} from './areas.ts';
 
 /**
  * superadmin: everything and manages admins; one role per area; auditor: reads everything, changes nothing;
- * ops: the console's releases (what version of each area and of the shell is live, issue 19).
+ * ops: the console's releases (what version of each area and of the shell is live,
+ * docs/operations.md#releases).
  */
-export const governanceRoles = ['superadmin', ...areas, 'auditor', 'ops'] as const;
+export const governanceRoles = ['superadmin', ...areaRoles, 'auditor', 'ops'] as const;
 export type GovernanceRole = (typeof governanceRoles)[number];
 
 export type Permission =
@@ -31,11 +42,15 @@ export type Permission =
 /** Whether any of `roles` grants `permission`. */
 export function rolesGrant(roles: readonly string[], permission: Permission): boolean {
   if (permission === 'public' || permission === 'signed-in') return true;
-  if (roles.includes('superadmin')) return true;
-  if (permission === 'admins:manage') return false;
-  if (permission === 'releases:manage') return roles.includes('ops');
-  if (permission === 'audit:read') return roles.includes('auditor');
-  const [area, access] = permission.split(':') as [Area, 'read' | 'write'];
+  const superadmin = roles.includes('superadmin');
+  if (permission === 'admins:manage') return superadmin;
+  if (permission === 'releases:manage') return superadmin || roles.includes('ops');
+  if (permission === 'audit:read') return superadmin || roles.includes('auditor');
+  const [id = '', access] = permission.split(':');
+  const area = findArea(id);
+  // An area missing from the manifest is closed to every role, superadmin's included.
+  if (!area || area.id !== id || (access !== 'read' && access !== 'write')) return false;
+  if (superadmin) return true;
   if (access === 'read' && roles.includes('auditor')) return true;
-  return roles.includes(area);
+  return roles.includes(area.role);
 }

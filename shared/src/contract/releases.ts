@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { envelope, isoDate } from './envelope.ts';
-import { type Area, areas } from './permissions.ts';
+import { type Area, areaEntry, areas } from './permissions.ts';
 
 /**
- * Console delivery (issue 19): each area and the shell itself are released on their own. The API keeps
- * which version of each is live (the registry); the files of every version stay in the releases folder.
+ * Console delivery (docs/operations.md#releases): each area and the shell itself are released on their own.
+ * The API keeps which version of each is live (the registry); the files of every version stay in the releases
+ * folder.
  */
 export const releaseTargets = ['shell', ...areas] as const;
 export type ReleaseTarget = (typeof releaseTargets)[number];
@@ -13,9 +14,9 @@ export const releaseTargetSchema = z.enum(releaseTargets, {
 });
 
 /** 'mines' -> 'mf_mines' (the remote's federation name), 'support-users' -> 'mf_support_users'. */
-export const remoteNameOf = (area: Area) => `mf_${area.replaceAll('-', '_')}`;
+export const remoteNameOf = (area: Area) => areaEntry(area).name;
 /** 'mines' -> 'mf-mines' (the remote's folder in the workspace and in the releases folder). */
-export const releaseDirOf = (target: ReleaseTarget) => (target === 'shell' ? 'shell' : `mf-${target}`);
+export const releaseDirOf = (target: ReleaseTarget) => (target === 'shell' ? 'shell' : areaEntry(target).dir);
 
 /** A version is a folder and a URL segment: letters, digits, '.', '_', '+', '-'; no dot-segments. */
 export const RELEASE_VERSION = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,63}$/;
@@ -247,7 +248,7 @@ export const fieldReportBody = z.object({
 export type FieldReportBody = z.input<typeof fieldReportBody>;
 export const fieldReportResponse = envelope(z.object({ rolledBack: z.boolean() }));
 
-// ---- Maintenance (issue 21): one flag for every replica, set by an operator ----
+// ---- Maintenance (docs/operations.md): one flag for every replica, set by an operator ----
 export const maintenanceBody = z.object({
   on: z.boolean({ error: 'on must be true or false' }),
   actor,

@@ -1,7 +1,10 @@
 import * as audit from './audit.ts';
 import type { RouteDef } from './routes.ts';
 
-/** Audit log, failed sign-ins (issue 21) and four-eyes settings routes (issue 13). */
+/**
+ * Audit log, failed sign-ins (docs/operations.md) and four-eyes settings routes
+ * (docs/architecture.md#console-behaviour).
+ */
 export const auditRoutes = {
   auditList: {
     method: 'GET',

@@ -44,8 +44,9 @@ export const adminsExportQuery = adminsListQuery.omit({ page: true, limit: true 
 export type AdminsExportQuery = z.infer<typeof adminsExportQuery>;
 
 /**
- * CSV exports of the lists (issue 13). Static `export.csv` segments: Fastify's router prefers a static
- * segment to a parametric one, so `/admin/transactions/export.csv` never reaches `/admin/transactions/:id`.
+ * CSV exports of the lists (docs/architecture.md#console-behaviour). Static `export.csv` segments: Fastify's
+ * router prefers a static segment to a parametric one, so `/admin/transactions/export.csv` never reaches
+ * `/admin/transactions/:id`.
  */
 export const exportRoutes = {
   withdrawalsExport: {

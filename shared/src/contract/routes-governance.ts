@@ -1,7 +1,7 @@
 import * as admins from './admins.ts';
 import type { RouteDef } from './routes.ts';
 
-/** Admin management, own account, audit log and settings routes (issue 13). */
+/** Admin management, own account, audit log and settings routes (docs/architecture.md#console-behaviour). */
 export const governanceRoutes = {
   // The signed-in admin's own account.
   me: {

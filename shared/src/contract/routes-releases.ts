@@ -2,9 +2,9 @@ import * as releases from './releases.ts';
 import type { RouteDef } from './routes.ts';
 
 /**
- * Console delivery (issue 19). Changing what is live goes through these routes only: the Releases screen
- * with an ops admin's session, the CLI with the ops token ('ops' auth), or, with the API stopped, the
- * CLI running the same routes in-process.
+ * Console delivery (docs/operations.md#releases). Changing what is live goes through these routes only: the
+ * Releases screen with an ops admin's session, the CLI with the ops token ('ops' auth), or, with the API
+ * stopped, the CLI running the same routes in-process.
  */
 export const releaseRoutes = {
   /** Public: the console reads it before it knows who is signed in (and its server inlines it). */
@@ -64,7 +64,7 @@ export const releaseRoutes = {
     response: releases.releaseChangeResponse,
   },
   /**
-   * Maintenance on or off for every replica (issue 21), for operators: the ops token (the CLI, a
+   * Maintenance on or off for every replica (docs/operations.md), for operators: the ops token (the CLI, a
    * deploy script) or an ops admin. Outside /admin, which answers 503 while maintenance is on.
    */
   maintenanceSet: {

@@ -21,7 +21,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * none = public; session = full session token; setup = the 2fa-setup token or a session token;
  * password = the password-change token (a one-time password's sign-in) or a session token;
- * ops = a session token, or the ops token of the release CLI (X-Ops-Token, issue 19).
+ * ops = a session token, or the ops token of the release CLI (X-Ops-Token, docs/operations.md#releases).
  */
 export type RouteAuth = 'none' | 'session' | 'setup' | 'password' | 'ops';
 
@@ -52,7 +52,8 @@ export interface RouteDef {
 /** Catalogue of every call: the API registers its routes from it, the OpenAPI document and tests iterate it. */
 export const routes = {
   health: { method: 'GET', path: '/health', auth: 'none', permission: 'public', response: healthResponse },
-  // Probes (issue 21): liveness of the process, readiness of its dependencies (200 or 503, one body).
+  // Probes (docs/operations.md): liveness of the process, readiness of its dependencies (200 or 503, one
+  // body).
   livez: { method: 'GET', path: '/livez', auth: 'none', permission: 'public', response: livezResponse },
   readyz: { method: 'GET', path: '/readyz', auth: 'none', permission: 'public', response: readyzResponse },
 

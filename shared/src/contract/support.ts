@@ -65,7 +65,7 @@ export const SUPPORT_ID_MISSING = 'Support ID is missing';
 
 /**
  * `/:id` of the support update/close calls: a missing, blank, non-numeric or non-positive id answers
- * 400 'Support ID is missing' (spec 5), without a field prefix.
+ * 400 'Support ID is missing' (shared/src/rules), without a field prefix.
  */
 export const supportIdParams = z.object({ id: z.unknown().optional() }).transform((params, ctx) => {
   const text =

@@ -80,9 +80,10 @@ const objectBody = <T extends z.ZodType>(schema: T) =>
 
 // PUT /admin/user/:id
 /**
- * Spec 4: "unblock is a status called 'unblocked'". It is the ACTION: the stored status after an unblock
- * is the one the user had right before the block, 'active' or 'inactive' (users.status is active | blocked |
- * inactive; 'active' for blocks older than that memory), and the history keeps an 'unblocked' entry.
+ * docs/architecture.md#where-each-kind-of-rule-lives: "unblock is a status called 'unblocked'". It is the
+ * ACTION: the stored status after an unblock is the one the user had right before the block, 'active' or
+ * 'inactive' (users.status is active | blocked | inactive; 'active' for blocks older than that memory), and
+ * the history keeps an 'unblocked' entry.
  * - 'blocked' = the block call: needs a reason ('reason: Reason is required'), 409 when already blocked;
  * - 'unblocked' = the unblock call: 409 'User is not blocked' unless blocked;
  * - 'active' / 'inactive': set as given; leaving 'blocked' this way is recorded as an unblock.

@@ -59,7 +59,10 @@ export const withdrawalSchema = z.object({
   /** Four-eyes: the admin (id) of the first approval of a large withdrawal, and when (null otherwise). */
   firstApprovedBy: id.nullable().optional(),
   firstApprovedAt: isoDate.nullable().optional(),
-  /** Who gave that first approval, by name (issue 22): the second approver's dialog names them. */
+  /**
+   * Who gave that first approval, by name (docs/architecture.md#console-behaviour): the second approver's
+   * dialog names them.
+   */
   firstApprover: z.object({ id, email: z.string(), name: z.string().nullable() }).nullable().optional(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
@@ -154,8 +157,8 @@ export const withdrawalUpdateBulkResponse = envelope(z.array(withdrawalSchema)).
 export type WithdrawalUpdateBulkResponse = z.infer<typeof withdrawalUpdateBulkResponse>;
 
 /**
- * Pending-withdrawal filter state of the console (spec 3): defaults status pending, sorted by createdAt
- * descending, 10 per page. The UI exposes only the ID filter and per_page; telegram ids are unused.
+ * Pending-withdrawal filter state of the console (shared/src/contract): defaults status pending, sorted by
+ * createdAt descending, 10 per page. The UI exposes only the ID filter and per_page; telegram ids are unused.
  */
 export const pendingWithdrawalFilterSchema = z.object({
   id: z.string().default(''),

@@ -60,8 +60,8 @@ const STATUS_COLORS: Record<StatusKind, ReadonlyMap<string, TagColor>> = {
 };
 
 /**
- * Words for statuses whose key is not one (issue 22: 'Awaiting second approval', never
- * 'awaiting_approval'). A one-word key reads as it is.
+ * Words for statuses whose key is not one (docs/architecture.md#console-behaviour: 'Awaiting second
+ * approval', never 'awaiting_approval'). A one-word key reads as it is.
  */
 const STATUS_LABELS: ReadonlyMap<string, string> = new Map([
   ['awaiting_approval', 'Awaiting second approval'],
@@ -117,7 +117,7 @@ export function isActiveMineGame(status: unknown): boolean {
 
 /**
  * Only pending or waiting withdrawals can be ticked and updated from the console, and those awaiting a
- * second approval (four-eyes, issue 13).
+ * second approval (four-eyes, docs/architecture.md#console-behaviour).
  */
 export function isWithdrawalUpdatable(status: string | null | undefined): boolean {
   const value = (status ?? '').trim().toLowerCase();

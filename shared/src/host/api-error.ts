@@ -1,4 +1,4 @@
-/** The generic HTTP failure kinds of spec section 8. */
+/** The generic HTTP failure kinds (shared/src/rules/messages.ts). */
 export type ApiErrorKind = 'network' | 'timeout' | 'bad-request' | 'bad-response' | 'canceled';
 
 /**
@@ -38,7 +38,7 @@ export function isApiError(error: unknown): error is ApiError {
   );
 }
 
-/** Spec section 8: the server's message when present, otherwise the screen's fallback. */
+/** shared/src/rules/messages.ts: the server's message when present, otherwise the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.fromServer && error.message ? error.message : fallback;
 }

@@ -28,7 +28,10 @@ export interface TestHost extends HostContext {
   signOuts: number;
 }
 
-/** A read-only admin (issue 13): reads every area, changes nothing. The default test admin is a superadmin. */
+/**
+ * A read-only admin (docs/architecture.md#console-behaviour): reads every area, changes nothing. The default
+ * test admin is a superadmin.
+ */
 export const auditorAdmin: AdminUser = {
   id: 2,
   email: 'auditor@example.com',

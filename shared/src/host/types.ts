@@ -11,7 +11,7 @@ export interface AdminUser {
   twoFactorEnabled?: boolean;
 }
 
-/** Addresses of spec section 1, read at runtime so a deployment can change them without a rebuild. */
+/** Addresses of README.md, read at runtime so a deployment can change them without a rebuild. */
 export interface RuntimeConfig {
   apiBaseUrl: string;
   assetsUrl: string;

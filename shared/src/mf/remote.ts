@@ -2,8 +2,12 @@
 // Build-time only (Node): the Module Federation options every remote is built with.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { findArea } from '../contract/areas.ts';
 import type { AreaRoutes } from '../contract/releases.ts';
-import { federationShared } from './index.ts';
+import { antdTransformImport, federationShared } from './index.ts';
 import { buildVersion, gitCommit, pluginReleaseInfo } from './release-info.ts';
 
 /**
@@ -101,4 +105,39 @@ interface RspackConfigApi {
       output?: { chunkLoadingGlobal?: string; strictModuleExceptionHandling?: boolean };
     }) => void,
   ): void;
+}
+
+export interface RemoteConfigOptions {
+  /** The area's id in areas.json ('mines'): its federation name, folder and dev port come from there. */
+  area: string;
+  /** The remote's package folder (default: where rsbuild runs). */
+  appDir?: string;
+  /** Anything else for this remote's rsbuild config, merged over the defaults. */
+  config?: RsbuildConfig;
+}
+
+/**
+ * A remote's whole rsbuild config (mf-<area>/rsbuild.config.ts): built, versioned and served on its own;
+ * the shell finds it through its registry. An area missing from areas.json does not build.
+ */
+export function defineRemoteConfig({ area, appDir = process.cwd(), config = {} }: RemoteConfigOptions) {
+  const entry = findArea(area);
+  if (!entry || entry.id !== area)
+    throw new Error(`"${area}" is not an area of areas.json (docs/add-an-area.md)`);
+  return defineConfig({
+    ...config,
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation(remoteFederation(entry.name, appDir)),
+      pluginFederationRuntimeEsm,
+      pluginRemoteRelease(entry.name, appDir),
+      ...(config.plugins ?? []),
+    ],
+    source: { entry: { index: './src/index.ts' }, transformImport: [antdTransformImport], ...config.source },
+    html: { title: entry.dir, ...config.html },
+    server: { port: Number(process.env.PORT ?? entry.port), cors: { origin: '*' }, ...config.server },
+    // 'auto': the remote's files are fetched from wherever its manifest is served, so a build can be
+    // moved, repointed or rolled back through the registry without a rebuild.
+    output: { assetPrefix: 'auto', ...config.output },
+  });
 }

@@ -1,4 +1,4 @@
-// Business constants and limits from spec section 9, in one place so UI, API and tests agree.
+// Business constants and limits from shared/src/rules/constants.ts, in one place so UI, API and tests agree.
 
 /** Toast behaviour (sonner-style options). */
 export const TOAST = {
@@ -104,9 +104,9 @@ export const SUPPORT_TEXT = {
 export const BSC_EXPLORER_URL = 'https://bscscan.com';
 
 /**
- * Four-eyes threshold limits (USDT, issue 21), so one superadmin cannot switch four-eyes off in all but
- * name. `max`: no threshold above it is accepted at all. `approvalCeiling`: raising the threshold in force
- * above it (10x the default FOUR_EYES_THRESHOLD of 10,000), or turning four-eyes off, only takes effect
+ * Four-eyes threshold limits (USDT, docs/operations.md), so one superadmin cannot switch four-eyes off in all
+ * but name. `max`: no threshold above it is accepted at all. `approvalCeiling`: raising the threshold in
+ * force above it (10x the default FOUR_EYES_THRESHOLD of 10,000), or turning four-eyes off, only takes effect
  * once a second superadmin approves it.
  */
 export const FOUR_EYES = {

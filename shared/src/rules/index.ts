@@ -1,4 +1,5 @@
-// Validation rules with the spec's exact messages, plus the business constants (spec sections 5 and 9).
+// Validation rules with the spec's exact messages, plus the business constants (shared/src/rules and
+// shared/src/rules/constants.ts).
 export * from './constants.ts';
 export * from './login.ts';
 export * from './lottery.ts';

@@ -1,4 +1,4 @@
-// Sign-in form and two-factor code rules (spec 5, login form).
+// Sign-in form and two-factor code rules (shared/src/rules, login form).
 import { AUTH } from './constants.ts';
 import { messages } from './messages.ts';
 

@@ -1,4 +1,4 @@
-// Create-lottery rules (spec 5), shared by the form and the API so the messages have one source.
+// Create-lottery rules (shared/src/rules), shared by the form and the API so the messages have one source.
 import type { z } from 'zod';
 import { type DateInput, parseDate } from '../format/dates.ts';
 import { type Decimal, type DecimalInput, parseDecimal, trimDecimal } from '../format/decimal.ts';

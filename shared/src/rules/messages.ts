@@ -1,4 +1,4 @@
-// Every validation text of spec section 5, verbatim. UIs, the API and tests import these
+// Every validation text of the product, verbatim. UIs, the API and tests import these
 // instead of retyping them. Texts marked "not in the spec" fill gaps the spec leaves open.
 import { LOTTERY } from './constants.ts';
 

@@ -1,5 +1,5 @@
-// The fields each list sorts by (spec 9; the API's sort_by). Here, not in the contract, so that a remote
-// can use them without bundling zod.
+// The fields each list sorts by (shared/src/rules/constants.ts; the API's sort_by). Here, not in the
+// contract, so that a remote can use them without bundling zod.
 export const withdrawalSortFields = ['createdAt', 'id', 'amount', 'status'] as const;
 export const transactionSortFields = ['createdAt', 'id', 'amount', 'status', 'currency'] as const;
 export const userSortFields = [

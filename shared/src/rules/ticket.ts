@@ -1,4 +1,4 @@
-// Replacement ticket number on the announce-results screen (spec 5).
+// Replacement ticket number on the announce-results screen (shared/src/rules).
 import { messages } from './messages.ts';
 
 /** Two capital letters then five digits, 7 characters: AB12345. */

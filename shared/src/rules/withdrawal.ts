@@ -1,4 +1,4 @@
-// Withdrawal status form and support-ticket id rules (spec 5).
+// Withdrawal status form and support-ticket id rules (shared/src/rules).
 import { messages } from './messages.ts';
 
 export interface WithdrawalStatusFormValues {

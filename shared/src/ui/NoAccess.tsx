@@ -9,8 +9,9 @@ export interface NoAccessProps {
 const NoAccessResult = lazy(() => import('./NoAccessResult.tsx'));
 
 /**
- * A page the admin's roles do not open (a direct URL, issue 13): said plainly, with the way back.
- * The shell shows it for an area; a remote for a page that only changes things (e.g. Create Lottery).
+ * A page the admin's roles do not open (a direct URL, docs/architecture.md#console-behaviour): said plainly,
+ * with the way back. The shell shows it for an area; a remote for a page that only changes things (e.g.
+ * Create Lottery).
  */
 export function NoAccess(props: NoAccessProps) {
   return (

@@ -4,6 +4,7 @@
 
 export { AlertDialog, type AlertDialogProps } from './AlertDialog.tsx';
 export { Button, ButtonLink, type ButtonLinkProps, type ButtonProps } from './Button.tsx';
+export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 export { Field, type FieldProps } from './Field.tsx';
 export { auditHistoryPath, HistoryLink, type HistoryTarget } from './HistoryLink.tsx';
 export { Icon } from './Icon.tsx';

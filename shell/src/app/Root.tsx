@@ -16,7 +16,7 @@ import { titleFor } from './titles.ts';
 // Nothing is read when index.html came with the registry inlined.
 if (useAuth.getState().token) void useRegistry.getState().load();
 
-/** Route-change duties of spec section 2.1: scroll to top and the tab title. */
+/** Route-change duties (docs/screens.md#access): scroll to top and the tab title. */
 function LocationEffects() {
   const { pathname } = useLocation();
   const registry = useRegistry((state) => state.registry);
@@ -40,7 +40,7 @@ export function Root() {
       <AppErrorBoundary>
         <AppRoutes />
       </AppErrorBoundary>
-      {/* Spec section 9: top right, 4000 ms, 3 visible, swipe (20 px of 356 px), close button. */}
+      {/* shared/src/rules/constants.ts: top right, 4000 ms, 3 visible, swipe (20 px of 356 px), close button. */}
       <ToastContainer
         position="top-right"
         autoClose={4000}

@@ -7,7 +7,7 @@ import { returnPathOf, signInPathFor } from '../auth/return-path.ts';
 import { useAuth } from '../auth/store.ts';
 
 /**
- * Every route but the sign-in page needs a stored token (spec section 2.1); the sign-in page remembers
+ * Every route but the sign-in page needs a stored token (docs/screens.md#access); the sign-in page remembers
  * the page asked for, so a deep link survives the sign-in.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -6,7 +6,10 @@ import { createAxios, createHttpClient } from '../http/client.ts';
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 let navigateTo: Navigate = (to) => window.location.assign(to);
 
-/** Spec section 4: whether the 503 redirect to /maintenance has happened (it happens once until left). */
+/**
+ * docs/architecture.md#where-each-kind-of-rule-lives: whether the 503 redirect to /maintenance has happened
+ * (it happens once until left).
+ */
 export const useMaintenanceRedirect = create<{ shown: boolean }>(() => ({ shown: false }));
 
 /** The router registers itself here so that code outside React (the HTTP layer) can navigate. */
@@ -18,7 +21,10 @@ export function navigate(to: string, options?: { replace?: boolean }) {
   navigateTo(to, options);
 }
 
-/** Spec section 4: a 503 goes to /maintenance once; leaving the page arms it again. */
+/**
+ * docs/architecture.md#where-each-kind-of-rule-lives: a 503 goes to /maintenance once; leaving the page arms
+ * it again.
+ */
 export function leaveMaintenance() {
   useMaintenanceRedirect.setState({ shown: false });
   navigate('/');

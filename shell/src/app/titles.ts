@@ -15,7 +15,7 @@ const shellTitles: Record<string, string> = {
   '/releases': 'Releases',
 };
 
-/** The browser tab title of a location (spec section 2.1): shell pages, then the registry's routes. */
+/** The browser tab title of a location (docs/screens.md#access): shell pages, then the registry's routes. */
 export function titleFor(pathname: string, registry: Registry | null): string {
   const own = shellTitles[pathname];
   const page = own ?? (registry ? findRemote(registry, pathname)?.title : undefined);

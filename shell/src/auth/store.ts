@@ -2,7 +2,7 @@ import type { AdminUser } from '@backoffice/shared/host';
 import { create } from 'zustand';
 import { rolesInToken } from './token-roles.ts';
 
-// Spec section 9: local storage keys.
+// shared/src/rules/constants.ts: local storage keys.
 export const TOKEN_KEY = 'auth_token';
 export const USER_KEY = 'user';
 
@@ -30,7 +30,7 @@ interface AuthState {
   clear(): void;
 }
 
-/** The stored session. Its presence is the only gate of the console (spec section 6). */
+/** The stored session. Its presence is the only gate of the console (docs/screens.md#access). */
 export const useAuth = create<AuthState>((set) => ({
   token: localStorage.getItem(TOKEN_KEY),
   user: readUser(),

@@ -1,6 +1,6 @@
 /**
- * The roles the JWT's payload carries (spec 5: "a JWT whose payload carries a role"; the API puts the
- * admin's roles array in its `role` claim). Informational, like the claim: the API authorises every call
+ * The roles the JWT's payload carries (shared/src/rules: "a JWT whose payload carries a role"; the API puts
+ * the admin's roles array in its `role` claim). Informational, like the claim: the API authorises every call
  * from its database. Undefined for a token without a readable claim.
  */
 export function rolesInToken(token: string | null): string[] | undefined {

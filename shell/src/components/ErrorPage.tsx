@@ -8,7 +8,7 @@ function describe(error: unknown): string {
 }
 
 /**
- * Spec section 2.1: the fallback page for unhandled failures. `inline` sits inside the layout (a remote
+ * docs/screens.md#access: the fallback page for unhandled failures. `inline` sits inside the layout (a remote
  * screen that crashed: the sidebar stays usable); `onHome` goes to the dashboard without a reload.
  */
 export function ErrorPage({

@@ -1,7 +1,7 @@
 import './Loading.css';
 export type LoadingSize = 'small' | 'medium' | 'large';
 
-/** Spec section 2.3: three sizes; covers the whole screen (dimmed, blurred) or sits inline. */
+/** docs/screens.md#shell: three sizes; covers the whole screen (dimmed, blurred) or sits inline. */
 export function Loading({
   size = 'medium',
   fullScreen = false,

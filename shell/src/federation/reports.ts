@@ -3,9 +3,9 @@ import { type HostHttpClient, isApiError } from '@backoffice/shared/host';
 import type { Area } from '@backoffice/shared/permissions';
 
 /**
- * Reports from the field (issue 19): each tab tells the API which version of an area it loaded and
- * which failed, so the Releases screen shows how a version does and the API can roll a fresh one back.
- * Best effort: a report never throws, never shows a toast, never delays the area.
+ * Reports from the field (docs/operations.md#releases): each tab tells the API which version of an area it
+ * loaded and which failed, so the Releases screen shows how a version does and the API can roll a fresh one
+ * back. Best effort: a report never throws, never shows a toast, never delays the area.
  */
 
 /** The build a report is about. */

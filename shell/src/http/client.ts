@@ -54,7 +54,7 @@ function serverMessage(error: AxiosError): string | undefined {
   return prefix && body.message.startsWith(prefix) ? body.message.slice(prefix.length) : body.message;
 }
 
-/** Maps an axios failure onto the failure kinds of spec section 8. */
+/** Maps an axios failure onto the failure kinds (shared/src/rules/messages.ts). */
 export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   if (!axios.isAxiosError(error))
@@ -79,7 +79,7 @@ export function toApiError(error: unknown): ApiError {
   return apiError;
 }
 
-/** The axios instance of spec sections 4 and 6, with the session and maintenance rules. */
+/** The axios instance (docs/screens.md#access), with the session and maintenance rules. */
 export function createAxios(options: HttpClientOptions): AxiosInstance {
   const instance = axios.create({
     baseURL: options.baseURL,

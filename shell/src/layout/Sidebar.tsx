@@ -8,12 +8,12 @@ import { AppearanceSwitches } from './AppearanceSwitches.tsx';
 import { MenuIcon } from './icons.tsx';
 import { isActive } from './menu.ts';
 
-/** The signed-in admin's own 2FA settings (spec: optional two-factor authentication). */
+/** The signed-in admin's own 2FA settings (docs/screens.md#sign-in: optional two-factor authentication). */
 const TWO_FACTOR_PATH = '/account/two-factor';
-/** The signed-in admin's password and sessions (issue 13). */
+/** The signed-in admin's password and sessions (docs/architecture.md#console-behaviour). */
 const SECURITY_PATH = '/account/security';
 
-/** Who is signed in, with their roles (issue 13). */
+/** Who is signed in, with their roles (docs/architecture.md#console-behaviour). */
 function SignedInAdmin({ collapsed }: { collapsed: boolean }) {
   const user = useAuth((state) => state.user);
   if (!user || collapsed) return null;

@@ -2,7 +2,7 @@ import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { signOut } from '../auth/signOut.ts';
 
-/** Spec section 2.3: 'Sign Out?' with Cancel and Sign Out. */
+/** docs/screens.md#shell: 'Sign Out?' with Cancel and Sign Out. */
 export function SignOutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   return (

@@ -1,7 +1,7 @@
 import type { Area } from '@backoffice/shared/permissions';
 import { create } from 'zustand';
 
-/** A version of an area that is not live, loaded for this browser tab only (issue 19). */
+/** A version of an area that is not live, loaded for this browser tab only (docs/operations.md#releases). */
 export interface PreviewVersion {
   version: string;
   /** Its mf-manifest.json URL (from the Releases screen's list). */

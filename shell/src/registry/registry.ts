@@ -1,10 +1,10 @@
 import type { ConsoleRegistry, RegistryRemote } from '@backoffice/shared/contract';
-import { areas } from '@backoffice/shared/permissions';
+import { findArea } from '@backoffice/shared/permissions';
 import { runtimeConfig } from '../config.ts';
 
 /**
- * The runtime registry (issue 19): the live version of the shell and of each area, kept by the API
- * (`GET /console/registry`, which the console's server also inlines into index.html). For each area:
+ * The runtime registry (docs/operations.md#releases): the live version of the shell and of each area, kept by
+ * the API (`GET /console/registry`, which the console's server also inlines into index.html). For each area:
  * where its live build's mf-manifest.json is, the version before it (loaded when the live one fails),
  * which paths it owns and what it adds to the sidebar. Deploying or rolling back an area changes the
  * API's answer, never the shell.
@@ -80,10 +80,16 @@ function menuItem(value: unknown, where: string): MenuItem {
 }
 
 function area(value: unknown, where: string): RemoteEntry['area'] {
-  const name = text(value, where);
-  if (!(areas as readonly string[]).includes(name))
-    throw new RegistryError(where, `must be one of ${areas.join(', ')}`);
-  return name as RemoteEntry['area'];
+  return text(value, where) as RemoteEntry['area'];
+}
+
+/**
+ * Whether a remote is an area of the manifest (areas.json) under that area's federation name. Any other
+ * is closed: the shell leaves it out, so it gets no route, no sidebar entry and is never loaded.
+ */
+function inManifest(remote: RemoteEntry): boolean {
+  const entry = findArea(remote.area);
+  return entry?.id === remote.area && entry.name === remote.name;
 }
 
 function previous(value: unknown, where: string): RemoteEntry['previous'] {
@@ -125,7 +131,9 @@ export function parseRegistry(value: unknown): Registry {
       version: text(shell.version, 'shell.version'),
       commit: textOrNull(shell.commit, 'shell.commit'),
     },
-    remotes: array(registry.remotes, 'remotes').map((remote, i) => remoteEntry(remote, `remotes[${i}]`)),
+    remotes: array(registry.remotes, 'remotes')
+      .map((remote, i) => remoteEntry(remote, `remotes[${i}]`))
+      .filter(inManifest),
   };
 }
 

@@ -119,7 +119,7 @@ export class RedisStore implements SharedStore {
  * Connects (and fails at once when Redis does not answer, rather than letting replicas drift apart
  * on private state). Every key is prefixed with `prefix`.
  *
- * Once connected, an outage costs a request at most `timeoutMs` (issue 21: calls hung 10-15 s):
+ * Once connected, an outage costs a request at most `timeoutMs` (docs/operations.md: calls hung 10-15 s):
  * - a command without an answer in `timeoutMs` fails (commandTimeout), and a socket that received
  *   nothing for twice that long after a write is dropped (socketTimeout): a frozen server or a silent
  *   partition is noticed like a closed connection, and unanswered commands do not pile up on it;

@@ -7,7 +7,10 @@ import * as repo from './repository.ts';
 
 const tags = ['account'];
 
-/** The signed-in admin's own account: who they are now, their sessions (issue 13). */
+/**
+ * The signed-in admin's own account: who they are now, their sessions
+ * (docs/architecture.md#console-behaviour).
+ */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(
     app,

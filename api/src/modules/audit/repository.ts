@@ -7,8 +7,8 @@ import { dateFrom, dateTo, MAX_INT4, prefixPattern, Where } from '../withdrawals
 const TARGET_INT = `CASE WHEN audit_log.target_id ~ '^[0-9]{1,9}$' THEN audit_log.target_id::int END`;
 
 /**
- * The target by name (issue 22): a lottery's name, a user's name (else username), an admin's e-mail; null
- * for other targets and for objects since deleted.
+ * The target by name (docs/architecture.md#console-behaviour): a lottery's name, a user's name (else
+ * username), an admin's e-mail; null for other targets and for objects since deleted.
  */
 const TARGET_NAME = `CASE audit_log.target_type
     WHEN 'lottery' THEN (SELECT t.name FROM lotteries t WHERE t.id = ${TARGET_INT})
@@ -23,9 +23,10 @@ export const AUDIT_COLUMNS = `id, at, admin_id AS "adminId", admin_email AS "adm
 const PASSWORD_STEP = 'auth.sign-in-password';
 
 /**
- * One row per sign-in (issue 22): a password step followed within 15 minutes by that admin's session
- * ('auth.sign-in') is part of that sign-in and left out; a step that led nowhere (a second factor never
- * given, a one-time password still to change) stays. Asking for the step's action shows every one.
+ * One row per sign-in (docs/architecture.md#console-behaviour): a password step followed within 15 minutes by
+ * that admin's session ('auth.sign-in') is part of that sign-in and left out; a step that led nowhere (a
+ * second factor never given, a one-time password still to change) stays. Asking for the step's action shows
+ * every one.
  */
 const COMPLETED_PASSWORD_STEP = `audit_log.action = '${PASSWORD_STEP}' AND EXISTS (
     SELECT 1 FROM audit_log s

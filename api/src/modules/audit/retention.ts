@@ -2,8 +2,8 @@ import type { Db } from '../../db/types.ts';
 import type { SharedStore } from '../../lib/shared-store/index.ts';
 
 /**
- * Audit retention (issue 21): with AUDIT_RETENTION_DAYS set, audit rows older than that many days move
- * to audit_log_archive (same columns and values, append-only), and aggregated failed sign-ins older than
+ * Audit retention (docs/operations.md): with AUDIT_RETENTION_DAYS set, audit rows older than that many days
+ * move to audit_log_archive (same columns and values, append-only), and aggregated failed sign-ins older than
  * that are deleted. Run by `pnpm -C api audit:archive` and by the API (startAuditRetention).
  */
 

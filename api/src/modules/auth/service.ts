@@ -80,7 +80,10 @@ export const SIGN_IN_AUDIT = {
 
 const adminActor = (a: { id: number; email: string }) => ({ id: a.id, email: a.email });
 
-/** Sign-in, two-factor setup/enable and sign-out (spec 2.4, 4, 5). */
+/**
+ * Sign-in, two-factor setup/enable and sign-out (docs/screens.md#sign-in and
+ * docs/architecture.md#where-each-kind-of-rule-lives and shared/src/rules).
+ */
 export class AuthService {
   private readonly ipLimiter: AttemptLimiter;
   private readonly accountLimiter: AttemptLimiter;
@@ -111,8 +114,8 @@ export class AuthService {
 
   /**
    * Records a session row (the token is valid only while it is live) and signs its JWT. The roles go in
-   * the `role` claim for the console to read (spec), but the API never trusts them: it reads the current
-   * ones with the session row on every call.
+   * the `role` claim for the console to read (docs/architecture.md#console-behaviour), but the API never
+   * trusts them: it reads the current ones with the session row on every call.
    */
   private async issueToken(
     db: Db,

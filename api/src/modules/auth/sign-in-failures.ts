@@ -1,8 +1,8 @@
 import type { Db } from '../../db/types.ts';
 
 /**
- * Failed sign-ins (issue 21): security events counted in `sign_in_failures` (migration 015), one row per
- * subject, hour and reason, never one audit row each. A refusal of the rate limiter (429) records
+ * Failed sign-ins (docs/operations.md): security events counted in `sign_in_failures` (migration 015), one
+ * row per subject, hour and reason, never one audit row each. A refusal of the rate limiter (429) records
  * nothing: only attempts that were really checked count.
  */
 export type SignInFailureReason = 'unknown-email' | 'wrong-password' | 'wrong-code' | 'blocked';

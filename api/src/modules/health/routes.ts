@@ -31,8 +31,9 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Probes for orchestrators and load balancers (issue 21). Public and outside /api/admin, so maintenance
-  // does not touch them: a replica in maintenance is alive and ready (it answers its 503s itself).
+  // Probes for orchestrators and load balancers (docs/operations.md). Public and outside /api/admin, so
+  // maintenance does not touch them: a replica in maintenance is alive and ready (it answers its 503s
+  // itself).
   defineRoute(
     app,
     routes.livez,

@@ -6,7 +6,10 @@ import { LotteryService } from './service.ts';
 
 const tags = ['lottery'];
 
-/** Every /admin/lottery call of spec section 7. Status follows the app clock (fastify.clock). */
+/**
+ * Every /admin/lottery call of the route catalogue (shared/src/contract/routes.ts). Status follows the app
+ * clock (fastify.clock).
+ */
 export async function lotteryRoutes(app: FastifyInstance): Promise<void> {
   const service = new LotteryService(app.db, () => app.clock());
 

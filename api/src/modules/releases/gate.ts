@@ -1,6 +1,6 @@
-// The release gate (issue 19): nothing goes live unless its files are there, the live shell provides
-// what it requires (or, for a shell, it provides what every live remote requires), this API serves the
-// contract it was built against, and its smoke load passed. Pure checks; the service runs them.
+// The release gate (docs/operations.md#releases): nothing goes live unless its files are there, the live
+// shell provides what it requires (or, for a shell, it provides what every live remote requires), this API
+// serves the contract it was built against, and its smoke load passed. Pure checks; the service runs them.
 import type { GateResult, ReleaseTarget, SmokeResult } from '@backoffice/shared/contract';
 import { type ContractFingerprint, contractMismatches } from '@backoffice/shared/contract/fingerprint';
 import semver from 'semver';

@@ -7,8 +7,9 @@ import type { Config } from '../../config.ts';
 export const opsTokenFile = (dataDir: string) => join(dataDir, 'ops-token');
 
 /**
- * The token the release CLI sends (issue 19): OPS_TOKEN, else the one kept in DATA_DIR/ops-token, made
- * on the first start and readable by its owner only. So `pnpm start` then `pnpm run deploy` needs no setup.
+ * The token the release CLI sends (docs/operations.md#releases): OPS_TOKEN, else the one kept in
+ * DATA_DIR/ops-token, made on the first start and readable by its owner only. So `pnpm start` then `pnpm run
+ * deploy` needs no setup.
  */
 export function ensureOpsToken(config: Config): string {
   if (config.releases.opsToken) return config.releases.opsToken;

@@ -22,7 +22,10 @@ async function actorOf(
   return { id: admin?.id ?? null, email, via: 'cli' };
 }
 
-/** Console delivery (issue 19): the registry the console loads, releases, and reports from the field. */
+/**
+ * Console delivery (docs/operations.md#releases): the registry the console loads, releases, and reports from
+ * the field.
+ */
 export async function releaseRoutes(app: FastifyInstance, opts: { service: ReleaseService }): Promise<void> {
   const { service } = opts;
 

@@ -36,7 +36,7 @@ interface Requested {
  * Four-eyes threshold: the superadmin setting, else FOUR_EYES_THRESHOLD, else none. A change that would
  * weaken four-eyes past FOUR_EYES.approvalCeiling (a higher threshold in force above it, or no threshold
  * at all) is not applied: it waits as the pending change until a second superadmin approves it, so one
- * superadmin alone cannot lift four-eyes (issue 21).
+ * superadmin alone cannot lift four-eyes (docs/operations.md).
  */
 export class SettingsService {
   constructor(

@@ -21,9 +21,10 @@ import { type BulkOutcome, decideMany, decideOne, type StatusChoice } from './up
 
 const FILTERS = { id: '' };
 
-// Spec 4 names 'waiting' the pending list and 2.9 lets waiting rows be ticked: both are listed here
-// (asking for 'pending' alone, as spec 7 reads, would leave waiting withdrawals on no screen at all).
-// awaiting_approval: a large withdrawal one admin approved; a second one decides it here too (four-eyes).
+// docs/architecture.md#where-each-kind-of-rule-lives names 'waiting' the pending list and 2.9 lets waiting
+// rows be ticked: both are listed here (asking for 'pending' alone, as shared/src/contract/routes.ts reads,
+// would leave waiting withdrawals on no screen at all). awaiting_approval: a large withdrawal one admin
+// approved; a second one decides it here too (four-eyes).
 const PENDING_STATUSES = ['pending', 'waiting', 'awaiting_approval'];
 
 type Target = { kind: 'one'; id: number } | { kind: 'bulk'; ids: number[] };
@@ -33,8 +34,9 @@ export const firstApproverOf = (w: Withdrawal): string =>
   w.firstApprover?.email ?? (w.firstApprovedBy != null ? `admin #${w.firstApprovedBy}` : 'another admin');
 
 /**
- * Four-eyes in words (issue 22): a withdrawal waiting for its second approval whose first one was given
- * by the signed-in admin. They wait for someone else and are not offered the decision again.
+ * Four-eyes in words (docs/architecture.md#console-behaviour): a withdrawal waiting for its second approval
+ * whose first one was given by the signed-in admin. They wait for someone else and are not offered the
+ * decision again.
  */
 const approvedByMe = (w: Withdrawal, adminId: number | undefined): boolean =>
   w.status === 'awaiting_approval' && adminId !== undefined && w.firstApprovedBy === adminId;
@@ -97,7 +99,10 @@ function secondApprovalOf(target: Target, rows: Withdrawal[]): ReactNode {
   return w?.status === 'awaiting_approval' ? <SecondApprovalNotice w={w} /> : null;
 }
 
-/** /withdrawals/pending (spec 2.9): search card, selectable table, single and bulk status updates. */
+/**
+ * /withdrawals/pending (docs/screens.md#withdrawals): search card, selectable table, single and bulk status
+ * updates.
+ */
 export default function PendingWithdrawals() {
   const { http, notify, admin } = useHost();
   const adminId = admin?.id;

@@ -30,11 +30,14 @@ export function UpdateStatusModal({
   /** null: one withdrawal; a number: the bulk update of that many. */
   count: number | null;
   /**
-   * Four-eyes (issue 22): the notice of a withdrawal awaiting its second approval (who gave the first,
-   * when); the dialog is then 'Second Approval of Withdrawal'.
+   * Four-eyes (docs/architecture.md#console-behaviour): the notice of a withdrawal awaiting its second
+   * approval (who gave the first, when); the dialog is then 'Second Approval of Withdrawal'.
    */
   secondApproval?: ReactNode;
-  /** What the admin decides on (issue 13): one withdrawal's user, amount and address, or the count and sum. */
+  /**
+   * What the admin decides on (docs/architecture.md#console-behaviour): one withdrawal's user, amount and
+   * address, or the count and sum.
+   */
   figures: ReactNode;
   onClose(): void;
   onSubmit(choice: StatusChoice): Promise<void>;

@@ -27,9 +27,10 @@ const body = ({ status, reason }: StatusChoice) => {
 };
 
 /**
- * POST /admin/withdrawal/update. A failure's toast (spec 8): the server's message when it sent one;
- * otherwise 'Failed to update withdrawal status' when the server answered without success, and 'Error
- * updating withdrawal status' when the call itself failed (network, an error status without a message).
+ * POST /admin/withdrawal/update. A failure's toast (shared/src/rules/messages.ts): the server's message when
+ * it sent one; otherwise 'Failed to update withdrawal status' when the server answered without success, and
+ * 'Error updating withdrawal status' when the call itself failed (network, an error status without a
+ * message).
  */
 export async function decideOne(http: HostHttpClient, id: number, choice: StatusChoice): Promise<OneOutcome> {
   try {

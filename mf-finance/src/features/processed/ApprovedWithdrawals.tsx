@@ -1,7 +1,7 @@
 import type { WithdrawalStatus } from '@backoffice/shared/contract';
 import { ProcessedWithdrawals } from './ProcessedWithdrawals.tsx';
 
-/** The statuses the Approved & Rejected view lists together (spec 7). */
+/** The statuses the Approved & Rejected view lists together (shared/src/contract/routes.ts). */
 const APPROVED_VIEW_STATUSES: readonly WithdrawalStatus[] = [
   'approved',
   'rejected',

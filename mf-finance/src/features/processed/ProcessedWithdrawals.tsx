@@ -37,7 +37,9 @@ const columns: ListColumn<Withdrawal>[] = [
   withdrawalColumns.createdAt,
 ];
 
-/** Approved & Rejected and Completed (spec 2.9): a read-only list with one search field. */
+/**
+ * Approved & Rejected and Completed (docs/screens.md#withdrawals): a read-only list with one search field.
+ */
 export function ProcessedWithdrawals({
   title,
   crumb,

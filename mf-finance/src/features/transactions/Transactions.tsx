@@ -87,7 +87,7 @@ const columns: ListColumn<Transaction>[] = [
   },
 ];
 
-/** /transactions (spec 2.7): search, sortable table, user and explorer links. */
+/** /transactions (docs/screens.md#transactions): search, sortable table, user and explorer links. */
 export default function Transactions() {
   const list = useListPage({
     area: 'finance',

@@ -1,5 +1,5 @@
 // /lottery/publish-ticket: a static mock-up of the announce screen with hard-coded sample figures.
-// It makes no calls (spec 2.2).
+// It makes no calls (docs/screens.md).
 import { formatDateTime, formatUsd } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
 import { PageHeader, useCopy } from '@backoffice/shared/ui';

@@ -46,8 +46,8 @@ function PublishFiguresList({
 }
 
 /**
- * The replacements typed and not replaced, named (issue 22): publishing now would pay the drawn ticket,
- * not the one on screen in the field.
+ * The replacements typed and not replaced, named (docs/architecture.md#console-behaviour): publishing now
+ * would pay the drawn ticket, not the one on screen in the field.
  */
 function UnsavedReplacements({
   winners,
@@ -90,14 +90,18 @@ export default function AnnounceResults() {
   const tickets = useTicketList({
     list: 'announce-tickets',
     filters: {},
-    // The tickets sold (not cancelled): what the Tickets Sold card counts, so both say one number (issue 22).
+    // The tickets sold (not cancelled): what the Tickets Sold card counts, so both say one number
+    // (docs/architecture.md#console-behaviour).
     fixed: { lottery_id: id, sold: 'true' },
     failure: fallback.lotteryTickets,
     pageSizes: ONE_LOTTERY_PAGE_SIZES,
     defaultPageSize: ONE_LOTTERY_PAGE_SIZES[0],
   });
   const [winners, setWinners] = useState<WinnerEntry[]>([]);
-  /** Replacements typed on a winner card and not yet replaced, by rank (issue 22: publishing warns). */
+  /**
+   * Replacements typed on a winner card and not yet replaced, by rank
+   * (docs/architecture.md#console-behaviour: publishing warns).
+   */
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   const draftOf = (rank: number) => (draft: string | null) =>
     setDrafts(({ [rank]: _, ...others }) => (draft ? { ...others, [rank]: draft } : others));
@@ -202,7 +206,10 @@ export default function AnnounceResults() {
     }
   };
 
-  /** Publishing pays money: it always asks first, with the figures (issue 13), and warns when early. */
+  /**
+   * Publishing pays money: it always asks first, with the figures (docs/architecture.md#console-behaviour),
+   * and warns when early.
+   */
   const publish = () => {
     const resultTime = parseDate(lottery?.result_time ?? null);
     setConfirm({ open: true, early: resultTime !== null && resultTime.getTime() > Date.now() });

@@ -230,7 +230,7 @@ function winColumns(firstRank: number): ColumnsType<MineGame> {
   ];
 }
 
-/** Spec section 2.11: the all-time mines activity. */
+/** docs/screens.md#mines-dashboard: the all-time mines activity. */
 export default function MinesDashboard() {
   const stats = useMinesStats();
   const [activePage, setActivePage] = useState(1);

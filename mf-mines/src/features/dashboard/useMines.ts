@@ -14,7 +14,10 @@ export interface Loaded<T> {
   error: string | null;
 }
 
-/** useLoad plus spec section 8: a failure is toasted once, with the server's message or `fallback`. */
+/**
+ * useLoad plus shared/src/rules/messages.ts: a failure is toasted once, with the server's message or
+ * `fallback`.
+ */
 function useNotifiedLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[], fallback: string) {
   const { notify } = useHost();
   const state = useLoad(load, deps);
@@ -25,7 +28,10 @@ function useNotifiedLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unk
   return { data: state.data, loading: state.loading, error } satisfies Loaded<T>;
 }
 
-/** One list of the dashboard ('' = active games, 'true' = recent big wins), 5 per page (spec 2.11). */
+/**
+ * One list of the dashboard ('' = active games, 'true' = recent big wins), 5 per page
+ * (docs/screens.md#mines-dashboard).
+ */
 export function useMinesList(order: '' | 'true', page: number, fallback: string): Loaded<MinesPage> {
   const { http } = useHost();
   return useNotifiedLoad(

@@ -36,7 +36,7 @@ const STATUS_OPTIONS = [
   { value: 'closed', label: 'Closed' },
 ];
 
-/** Spec 2.8: Support Tickets. */
+/** docs/screens.md#support-tickets: Support Tickets. */
 export default function SupportTickets() {
   // Updating and closing tickets is support-users:write: a read-only admin sees no Actions column.
   const canWrite = useCan('support-users:write');

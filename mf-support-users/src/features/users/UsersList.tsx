@@ -30,7 +30,7 @@ const STATUS_OPTIONS = [
   { value: 'inactive', label: 'Inactive' },
 ];
 
-/** Spec 2.6: Users. */
+/** docs/screens.md#users: Users. */
 export default function UsersList() {
   // Blocking and unblocking is support-users:write: a read-only admin sees no Actions column.
   const canWrite = useCan('support-users:write');

@@ -1,6 +1,9 @@
 import type { User } from '@backoffice/shared/contract';
 
-/** Spec 9: active and blocked are counted on the current page only; the total comes from the server. */
+/**
+ * shared/src/rules/constants.ts: active and blocked are counted on the current page only; the total comes
+ * from the server.
+ */
 export function pageCounts(users: readonly Pick<User, 'status'>[]) {
   let active = 0;
   let blocked = 0;

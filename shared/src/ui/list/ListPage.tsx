@@ -48,7 +48,7 @@ export interface ListPageProps<N extends RouteName, F, Row> {
   columns: ListColumn<Row>[];
   rowKey(row: Row): Key;
   selection?: ListSelection<Row>;
-  /** The list's empty text (spec) and the title of its error panel. */
+  /** The list's empty text and the title of its error panel. */
   empty: ReactNode;
   errorTitle: ReactNode;
   /** Accessible name of the table. */

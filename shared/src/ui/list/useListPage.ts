@@ -42,7 +42,7 @@ export interface ListPageOptions<N extends RouteName, F extends Record<string, s
   input(state: ListState<F>): CallInput<N>;
   rows(answer: CallAnswer<N>): Row[];
   total(answer: CallAnswer<N>): number;
-  /** The screen's message for a failed load when the server sent none (spec section 8). */
+  /** The screen's message for a failed load when the server sent none (shared/src/rules/messages.ts). */
   failure: string;
 }
 

@@ -178,7 +178,9 @@ function Sessions({ version }: { version: number }) {
   );
 }
 
-/** /account/security: the signed-in admin's password and sessions (issue 13). */
+/**
+ * /account/security: the signed-in admin's password and sessions (docs/architecture.md#console-behaviour).
+ */
 export default function SecurityPage() {
   const [version, setVersion] = useState(0);
   return (

@@ -79,7 +79,10 @@ const CALLS = {
 
 const isLocked = (a: AdminSummary) => a.lockedUntil !== null && Date.parse(a.lockedUntil) > Date.now();
 
-/** /admins (issue 13, superadmin): every admin, their roles and state, and what a superadmin can do to them. */
+/**
+ * /admins (docs/architecture.md#console-behaviour, superadmin): every admin, their roles and state, and what
+ * a superadmin can do to them.
+ */
 export default function AdminsPage() {
   const me = useAuth((state) => state.user?.id);
   const [creating, setCreating] = useState(false);

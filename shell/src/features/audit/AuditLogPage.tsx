@@ -130,7 +130,10 @@ function RecordDialog({ record, onClose }: { record: AuditRecord | null; onClose
   );
 }
 
-/** /audit (issue 13): who did what, when, to what; read-only, for superadmins and auditors. */
+/**
+ * /audit (docs/architecture.md#console-behaviour): who did what, when, to what; read-only, for superadmins
+ * and auditors.
+ */
 export default function AuditLogPage() {
   const [open, setOpen] = useState<AuditRecord | null>(null);
   const list = useListPage({

@@ -18,9 +18,9 @@ export function readable(value: unknown): string {
 }
 
 /**
- * The before/after of a record as one row per field (issue 22: readable diffs, not two JSON blobs side
- * by side): every field of either side, changed ones first in their order, then the unchanged. Null when
- * neither side is an object (nothing to compare field by field).
+ * The before/after of a record as one row per field (docs/architecture.md#console-behaviour: readable diffs,
+ * not two JSON blobs side by side): every field of either side, changed ones first in their order, then the
+ * unchanged. Null when neither side is an object (nothing to compare field by field).
  */
 export function changesOf(before: unknown, after: unknown): FieldChange[] | null {
   if (!isObject(before) && !isObject(after)) return null;

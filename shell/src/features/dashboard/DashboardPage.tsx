@@ -19,8 +19,9 @@ import { useDashboardStats } from './useDashboardStats.ts';
 import './dashboard.css';
 
 /**
- * A card's link, only to an area the admin may open (issue 22): a lottery admin sees the withdrawal
- * figures but no link into Withdrawals, which would say 'You do not have access to this area'.
+ * A card's link, only to an area the admin may open (docs/architecture.md#console-behaviour): a lottery admin
+ * sees the withdrawal figures but no link into Withdrawals, which would say 'You do not have access to this
+ * area'.
  */
 function useAreaLink() {
   const finance = useCanShell('finance:read');

@@ -23,7 +23,7 @@ const artwork: Record<string, { icon: ReactNode; colors: [string, string]; when:
   'Grand Finale': { icon: <CrownOutlined />, colors: ['#ec4899', '#a855f7'], when: 'End of month' },
 };
 
-/** Cards visible at the current viewport width (spec section 2.5 breakpoints), kept up to date. */
+/** Cards visible at the current viewport width (docs/screens.md#dashboard breakpoints), kept up to date. */
 function useItemsForWidth(): number {
   const [items, setItems] = useState(() => carouselItemsForWidth(window.innerWidth));
   useEffect(() => {
@@ -34,7 +34,7 @@ function useItemsForWidth(): number {
   return items;
 }
 
-/** Spec section 2.5: six static cards, previous/next, autoplay every 3 s, infinite. */
+/** docs/screens.md#dashboard: six static cards, previous/next, autoplay every 3 s, infinite. */
 export function UpcomingGames() {
   const carousel = useRef<CarouselRef>(null);
   const items = useItemsForWidth();

@@ -14,8 +14,8 @@ type State =
   | { status: 'error'; message: string };
 
 /**
- * Spec section 2.5: loading, loaded, error; read on load, every 5 minutes, and on Refresh. Refresh asks
- * the API to recompute (POST /admin/dashboard/refresh); the timer reads the current figures.
+ * docs/screens.md#dashboard: loading, loaded, error; read on load, every 5 minutes, and on Refresh. Refresh
+ * asks the API to recompute (POST /admin/dashboard/refresh); the timer reads the current figures.
  */
 export function useDashboardStats() {
   const [state, setState] = useState<State>({ status: 'loading' });

@@ -11,7 +11,10 @@ import './maintenance.css';
 
 type Status = 'checking' | 'maintenance' | 'up';
 
-/** Where a 503 sends the admin (spec section 4), and the sidebar's Maintenance entry: the API's state. */
+/**
+ * Where a 503 sends the admin (docs/architecture.md#where-each-kind-of-rule-lives), and the sidebar's
+ * Maintenance entry: the API's state.
+ */
 export default function MaintenancePage() {
   const [status, setStatus] = useState<Status>('checking');
 

@@ -13,7 +13,10 @@ import './releases.css';
 
 export const RELEASES_TITLE = 'Releases';
 
-/** /releases (issue 19, ops and superadmin): what each part of the console runs, and every change of it. */
+/**
+ * /releases (docs/operations.md#releases, ops and superadmin): what each part of the console runs, and every
+ * change of it.
+ */
 export default function ReleasesPage() {
   const releases = useLoad((signal) => http.call(endpoints.releasesList, {}, { signal }), []);
   const [change, setChange] = useState<PendingChange | null>(null);

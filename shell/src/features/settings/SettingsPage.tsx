@@ -34,8 +34,8 @@ interface Change {
 }
 
 /**
- * Whether the API will hold the change for a second superadmin (issue 21): the threshold in force goes
- * above FOUR_EYES.approvalCeiling and up, or four-eyes goes off. The same rule as the API's, for the
+ * Whether the API will hold the change for a second superadmin (docs/operations.md): the threshold in force
+ * goes above FOUR_EYES.approvalCeiling and up, or four-eyes goes off. The same rule as the API's, for the
  * confirmation text only: the API decides.
  */
 export function needsSecondApproval(from: string | null, to: string | null): boolean {
@@ -221,7 +221,7 @@ function FourEyesCard() {
   );
 }
 
-/** /settings (issue 13, superadmin): console settings changed at run time. */
+/** /settings (docs/architecture.md#console-behaviour, superadmin): console settings changed at run time. */
 export default function SettingsPage() {
   return (
     <div className="shell-settings">

@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, useState } from 'react';
 
-/** A password field with a show/hide toggle (spec 2.4). */
+/** A password field with a show/hide toggle (docs/screens.md#sign-in). */
 export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (

@@ -123,7 +123,7 @@ export default function SignInPage() {
   const [code, setCode] = useState('');
   const { busy, run } = useNotifiedAction();
 
-  // Spec section 2.4: the page does not scroll while it is shown.
+  // docs/screens.md#sign-in: the page does not scroll while it is shown.
   useEffect(() => {
     const previous = document.body.style.overflow;
     document.body.style.overflow = 'hidden';

@@ -20,8 +20,9 @@ export type LoginOutcome =
   | { kind: 'setup'; qrCodeUrl: string; secret: string; userId: number; setupToken: string };
 
 /**
- * POST /admin/auth/login and what the console does next (spec sections 2.4 and 4). The answer's shape is
- * checked here by hand, not with the contract's zod schema, to keep zod off the sign-in page.
+ * POST /admin/auth/login and what the console does next (docs/screens.md#sign-in and
+ * docs/architecture.md#where-each-kind-of-rule-lives). The answer's shape is checked here by hand, not with
+ * the contract's zod schema, to keep zod off the sign-in page.
  */
 export async function login(credentials: Credentials, twoFactorToken?: string): Promise<LoginOutcome> {
   const answer = await http.post(
