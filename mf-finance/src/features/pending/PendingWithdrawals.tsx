@@ -1,5 +1,6 @@
 import type { Withdrawal } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
+import { openWithdrawalStatuses, withdrawalMessages } from '@backoffice/shared/facts';
 import { formatDateTime, formatUsdt, isWithdrawalUpdatable, sumMoney } from '@backoffice/shared/format';
 import { useCan, useHost } from '@backoffice/shared/host';
 import { DEFAULT_SORT, validateBulkSelection, withdrawalSortFields } from '@backoffice/shared/rules';
@@ -21,10 +22,9 @@ import { type BulkOutcome, decideMany, decideOne, type StatusChoice } from './up
 
 const FILTERS = { id: '' };
 
-// Spec 4 names 'waiting' the pending list and 2.9 lets waiting rows be ticked: both are listed here
-// (asking for 'pending' alone, as spec 7 reads, would leave waiting withdrawals on no screen at all).
-// awaiting_approval: a large withdrawal one admin approved; a second one decides it here too (four-eyes).
-const PENDING_STATUSES = ['pending', 'waiting', 'awaiting_approval'];
+// The open withdrawals (pending, waiting, awaiting_approval) are listed here: asking for 'pending' alone
+// would leave waiting ones on no screen at all; a large withdrawal one admin approved waits here for the
+// second (four-eyes).
 
 type Target = { kind: 'one'; id: number } | { kind: 'bulk'; ids: number[] };
 
@@ -109,13 +109,13 @@ export default function PendingWithdrawals() {
     endpoint: endpoints.withdrawalsList,
     filters: FILTERS,
     sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
-    failure: 'Failed to fetch withdrawals',
+    failure: withdrawalMessages.loadFailed,
     input: ({ filters, page, perPage, sort }) => ({
       query: {
         page,
         per_page: perPage,
         ...(filters.id ? { id: filters.id } : {}),
-        status_in: PENDING_STATUSES,
+        status_in: [...openWithdrawalStatuses],
         sort_by: sortField(sort, withdrawalSortFields),
         sort_type: sort?.type,
       },
@@ -174,8 +174,8 @@ export default function PendingWithdrawals() {
         notify.error(outcome.message);
         return;
       }
-      if (outcome.failed.length === 0) notify.success('Withdrawal statuses updated successfully');
-      else notify.error('Some withdrawal updates failed');
+      if (outcome.failed.length === 0) notify.success(withdrawalMessages.bulkUpdated);
+      else notify.error(withdrawalMessages.bulkSomeFailed);
       if (outcome.awaiting.length > 0) {
         notify.info(
           `Waiting for a second approval (four-eyes): ${outcome.awaiting.map((id) => `#${id}`).join(', ')}`,

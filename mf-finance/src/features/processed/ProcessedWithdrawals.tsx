@@ -1,6 +1,7 @@
 import type { Withdrawal, WithdrawalStatus } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
-import { DEFAULT_SORT, withdrawalSortFields } from '@backoffice/shared/rules';
+import { withdrawalMessages, withdrawalSortFields } from '@backoffice/shared/facts';
+import { DEFAULT_SORT } from '@backoffice/shared/rules';
 import {
   ExportButton,
   type ListColumn,
@@ -53,7 +54,7 @@ export function ProcessedWithdrawals({
     endpoint: endpoints.withdrawalsList,
     filters: { [filter]: '' } as Record<string, string>,
     sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
-    failure: 'Failed to fetch withdrawals',
+    failure: withdrawalMessages.loadFailed,
     input: ({ filters, page, perPage, sort }) => {
       const value = filters[filter] ?? '';
       return {

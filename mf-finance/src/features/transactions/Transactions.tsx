@@ -1,5 +1,6 @@
-import type { Transaction, TransactionStatus } from '@backoffice/shared/contract';
+import type { Transaction } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
+import { transactionMessages, transactionSortFields, transactionStatuses } from '@backoffice/shared/facts';
 import {
   bscAddressUrl,
   dayBounds,
@@ -8,7 +9,7 @@ import {
   shortenTxAddress,
   upperCurrency,
 } from '@backoffice/shared/format';
-import { DEFAULT_SORT, transactionSortFields } from '@backoffice/shared/rules';
+import { DEFAULT_SORT } from '@backoffice/shared/rules';
 import {
   DayRangePicker,
   ExportButton,
@@ -26,9 +27,7 @@ import { useFailureToast } from '../../components/useFailureToast.ts';
 
 const FILTERS = { id: '', username: '', status: '', pay_address: '', date_start: '', date_end: '' };
 
-const TRANSACTION_STATUSES: readonly TransactionStatus[] = ['completed', 'waiting', 'failed'];
-
-const STATUS_OPTIONS = TRANSACTION_STATUSES.map((s) => ({
+const STATUS_OPTIONS = transactionStatuses.map((s) => ({
   value: s,
   label: s[0]!.toUpperCase() + s.slice(1),
 }));
@@ -95,7 +94,7 @@ export default function Transactions() {
     endpoint: endpoints.transactionsList,
     filters: FILTERS,
     sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
-    failure: 'Failed to fetch transactions',
+    failure: transactionMessages.loadFailed,
     input: ({ filters, page, perPage, sort }) => {
       const { date_start, date_end, ...text } = filters;
       return {

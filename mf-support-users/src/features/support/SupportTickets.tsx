@@ -1,8 +1,9 @@
 import type { SupportTicket } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
+import { supportSortFields, supportStatusOptions } from '@backoffice/shared/facts';
 import { dayBounds, needsViewMore, previewMessage } from '@backoffice/shared/format';
 import { useCan } from '@backoffice/shared/host';
-import { DEFAULT_SORT, supportSortFields } from '@backoffice/shared/rules';
+import { DEFAULT_SORT } from '@backoffice/shared/rules';
 import {
   DayRangePicker,
   ExportButton,
@@ -30,11 +31,7 @@ type Dialog =
 
 const FILTERS = { id: '', username: '', status: '', date_start: '', date_end: '' };
 
-const STATUS_OPTIONS = [
-  { value: '', label: 'All' },
-  { value: 'open', label: 'Open' },
-  { value: 'closed', label: 'Closed' },
-];
+const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...supportStatusOptions];
 
 /** Spec 2.8: Support Tickets. */
 export default function SupportTickets() {

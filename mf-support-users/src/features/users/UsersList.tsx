@@ -1,8 +1,9 @@
 import type { User } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
+import { userSortFields, userStatusOptions } from '@backoffice/shared/facts';
 import { formatCount, formatDateTime, formatShortDate } from '@backoffice/shared/format';
 import { useCan } from '@backoffice/shared/host';
-import { DEFAULT_SORT, userSortFields } from '@backoffice/shared/rules';
+import { DEFAULT_SORT } from '@backoffice/shared/rules';
 import {
   ExportButton,
   type ListColumn,
@@ -23,12 +24,7 @@ import { pageCounts } from './counts.ts';
 
 const FILTERS = { email: '', username: '', status: '' };
 
-const STATUS_OPTIONS = [
-  { value: '', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'blocked', label: 'Blocked' },
-  { value: 'inactive', label: 'Inactive' },
-];
+const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...userStatusOptions];
 
 /** Spec 2.6: Users. */
 export default function UsersList() {

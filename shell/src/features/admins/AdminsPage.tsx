@@ -1,5 +1,6 @@
 import type { AdminSummary } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
+import { type AdminStatus, adminMessages, adminStatusLabels } from '@backoffice/shared/facts';
 import { formatDateTime } from '@backoffice/shared/format';
 import {
   AlertDialog,
@@ -94,13 +95,13 @@ export default function AdminsPage() {
     filters: { search: '', status: '' },
     defaultPageSize: 20,
     pageSizes: [10, 20, 50, 100],
-    failure: 'Failed to fetch admins',
+    failure: adminMessages.loadFailed,
     input: ({ filters, page, perPage }) => ({
       query: {
         page,
         limit: perPage,
         ...(filters.search ? { search: filters.search } : {}),
-        ...(filters.status ? { status: filters.status as 'active' | 'blocked' } : {}),
+        ...(filters.status ? { status: filters.status as AdminStatus } : {}),
       },
     }),
     rows: (answer) => answer.data.data,
@@ -149,7 +150,7 @@ export default function AdminsPage() {
       render: (a) => (
         <Space size={[4, 4]} wrap>
           <StatusTag kind="admin" status={a.status}>
-            {a.status === 'blocked' ? 'disabled' : a.status}
+            {adminStatusLabels[a.status]}
           </StatusTag>
           {isLocked(a) && <Tag color="orange">locked until {formatDateTime(a.lockedUntil)}</Tag>}
           {a.mustChangePassword && <Tag>one-time password</Tag>}
