@@ -13,9 +13,9 @@ import {
 } from '@backoffice/shared/ui';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { http } from '../../app/services.ts';
 import { useAuth } from '../../auth/store.ts';
 import { useNotifiedAction } from '../../components/useNotifiedAction.ts';
+import { http } from '../../http/services.ts';
 import { notify } from '../../notify.ts';
 import { CreateAdminDialog, RolesDialog } from './AdminForms.tsx';
 import { roleLabel } from './roles.ts';
