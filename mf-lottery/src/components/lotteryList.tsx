@@ -22,7 +22,8 @@ export function useLotteryList(
     pageSizes: options.pageSizes,
     defaultPageSize: options.defaultPageSize,
     failure: options.failure,
-    input: ({ page, perPage }) => ({ query: { status, page, limit: perPage } }),
+    fixed: { status },
+    pageSizeParam: 'limit',
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });

@@ -19,6 +19,7 @@ export {
   type ListPageState,
   type ListSort,
   type ListState,
+  listQuery,
   pagedQuery,
   sortField,
   useListPage,

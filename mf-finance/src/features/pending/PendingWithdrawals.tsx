@@ -16,7 +16,6 @@ import { Alert, Button, Descriptions, Form, Input } from 'antd';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { withdrawalColumns } from '../../components/cells.tsx';
 import { PerPageField } from '../../components/PerPageField.tsx';
-import { useFailureToast } from '../../components/useFailureToast.ts';
 import { UpdateStatusModal } from './UpdateStatusModal.tsx';
 import { type BulkOutcome, decideMany, decideOne, type StatusChoice } from './updates.ts';
 
@@ -123,7 +122,6 @@ export default function PendingWithdrawals() {
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });
-  useFailureToast(list.error);
 
   const [selected, setSelected] = useState<Key[]>([]);
   const [target, setTarget] = useState<Target | null>(null);

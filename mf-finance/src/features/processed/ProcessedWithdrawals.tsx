@@ -13,7 +13,6 @@ import {
 import { Form, Input } from 'antd';
 import { withdrawalColumns } from '../../components/cells.tsx';
 import { PerPageField } from '../../components/PerPageField.tsx';
-import { useFailureToast } from '../../components/useFailureToast.ts';
 
 export interface ProcessedViewProps {
   title: string;
@@ -72,7 +71,6 @@ export function ProcessedWithdrawals({
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });
-  useFailureToast(list.error);
 
   return (
     <ListPage

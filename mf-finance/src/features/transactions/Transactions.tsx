@@ -3,7 +3,6 @@ import { endpoints } from '@backoffice/shared/endpoints';
 import { transactionMessages, transactionSortFields, transactionStatuses } from '@backoffice/shared/facts';
 import {
   bscAddressUrl,
-  dayBounds,
   formatDateTime,
   formatMoney,
   shortenTxAddress,
@@ -13,17 +12,14 @@ import { DEFAULT_SORT } from '@backoffice/shared/rules';
 import {
   DayRangePicker,
   ExportButton,
-  filledIn,
   type ListColumn,
   ListPage,
   SearchForm,
   StatusTag,
-  sortField,
   useListPage,
 } from '@backoffice/shared/ui';
 import { Form, Input, Select } from 'antd';
 import { Link } from 'react-router-dom';
-import { useFailureToast } from '../../components/useFailureToast.ts';
 
 const FILTERS = { id: '', username: '', status: '', pay_address: '', date_start: '', date_end: '' };
 
@@ -95,24 +91,11 @@ export default function Transactions() {
     filters: FILTERS,
     sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
     failure: transactionMessages.loadFailed,
-    input: ({ filters, page, perPage, sort }) => {
-      const { date_start, date_end, ...text } = filters;
-      return {
-        query: {
-          page,
-          per_page: perPage,
-          sort_by: sortField(sort, transactionSortFields),
-          sort_type: sort?.type,
-          ...filledIn(text),
-          date_start: dayBounds(date_start)?.start,
-          date_end: dayBounds(date_end)?.end,
-        },
-      };
-    },
+    sortFields: transactionSortFields,
+    dayRange: { from: 'date_start', to: 'date_end' },
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });
-  useFailureToast(list.error);
 
   return (
     <ListPage

@@ -1,7 +1,7 @@
 import type { SupportTicket } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { supportSortFields, supportStatusOptions } from '@backoffice/shared/facts';
-import { dayBounds, needsViewMore, previewMessage } from '@backoffice/shared/format';
+import { needsViewMore, previewMessage } from '@backoffice/shared/format';
 import { useCan } from '@backoffice/shared/host';
 import { DEFAULT_SORT } from '@backoffice/shared/rules';
 import {
@@ -9,7 +9,6 @@ import {
   ExportButton,
   type ListColumn,
   ListPage,
-  pagedQuery,
   SearchForm,
   StatusTag,
   useListPage,
@@ -17,7 +16,6 @@ import {
 import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { DateTimeCell } from '../../components/DateTimeCell.tsx';
-import { useFailureToast } from '../../components/useFailureToast.ts';
 import { SUPPORT_FALLBACKS } from '../../data/messages.ts';
 import { CloseTicketDialog } from './CloseTicketDialog.tsx';
 import { MessageDialog } from './MessageDialog.tsx';
@@ -45,21 +43,12 @@ export default function SupportTickets() {
     filters: FILTERS,
     sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
     failure: SUPPORT_FALLBACKS.list,
-    input: (state) => {
-      const { date_start, date_end, ...text } = state.filters;
-      return {
-        query: {
-          ...pagedQuery({ ...state, filters: text }, supportSortFields),
-          // The viewer's days, as instants.
-          date_start: dayBounds(date_start)?.start,
-          date_end: dayBounds(date_end)?.end,
-        },
-      };
-    },
+    sortFields: supportSortFields,
+    // The viewer's days, sent as instants.
+    dayRange: { from: 'date_start', to: 'date_end' },
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });
-  useFailureToast(list.loading, list.error);
 
   const columns: ListColumn<SupportTicket>[] = [
     { key: 'id', title: 'ID', sortKey: 'id', render: (t) => `#${t.id}` },

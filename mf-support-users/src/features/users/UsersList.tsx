@@ -17,7 +17,6 @@ import { Button, Form, Input, Select, Statistic, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BlockUserDialog } from '../../components/BlockUserDialog.tsx';
-import { useFailureToast } from '../../components/useFailureToast.ts';
 import { useUnblock } from '../../components/useUnblock.ts';
 import { USER_FALLBACKS } from '../../data/messages.ts';
 import { pageCounts } from './counts.ts';
@@ -43,7 +42,6 @@ export default function UsersList() {
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });
-  useFailureToast(list.loading, list.error);
   const { unblock, busyId } = useUnblock(list.reload);
   const counts = pageCounts(list.rows);
   const loaded = list.answer !== undefined && list.error === null;

@@ -1,6 +1,6 @@
 import type { AdminSummary } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
-import { type AdminStatus, adminMessages, adminStatusLabels } from '@backoffice/shared/facts';
+import { adminMessages, adminStatusLabels } from '@backoffice/shared/facts';
 import { formatDateTime } from '@backoffice/shared/format';
 import {
   AlertDialog,
@@ -96,14 +96,7 @@ export default function AdminsPage() {
     defaultPageSize: 20,
     pageSizes: [10, 20, 50, 100],
     failure: adminMessages.loadFailed,
-    input: ({ filters, page, perPage }) => ({
-      query: {
-        page,
-        limit: perPage,
-        ...(filters.search ? { search: filters.search } : {}),
-        ...(filters.status ? { status: filters.status as AdminStatus } : {}),
-      },
-    }),
+    pageSizeParam: 'limit',
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });
