@@ -369,6 +369,40 @@ describe('pagedQuery', () => {
   });
 });
 
+/** Two lists of one page, each paging on its own (their URL keys carry their prefix). */
+function TwoLists() {
+  const one = useListPage({
+    area: 'test',
+    list: 'one',
+    prefix: 'one',
+    endpoint: endpoints.transactionsList,
+    filters: {},
+    failure: 'Failed to fetch one',
+    rows: (a) => a.data.data as Row[],
+    total: (a) => a.data.total,
+  });
+  const two = useListPage({
+    area: 'test',
+    list: 'two',
+    prefix: 'two',
+    endpoint: endpoints.transactionsList,
+    filters: { status: '' },
+    fixed: { username: 'bob' },
+    failure: 'Failed to fetch two',
+    rows: (a) => a.data.data as Row[],
+    total: (a) => a.data.total,
+  });
+  return (
+    <>
+      <p>one on page {one.page}</p>
+      <p>two on page {two.page}</p>
+      <button type="button" onClick={() => two.setPage(3)}>
+        two next
+      </button>
+    </>
+  );
+}
+
 describe('the list controller', () => {
   it('toasts a failed load once, with the server message', async () => {
     const host = show('/tx', {
@@ -379,40 +413,6 @@ describe('the list controller', () => {
     await screen.findByRole('alert');
     await waitFor(() => expect(host.toasts).toEqual([{ type: 'error', message: 'Database is tired' }]));
   });
-
-  /** Two lists of one page, each paging on its own (their URL keys carry their prefix). */
-  function TwoLists() {
-    const one = useListPage({
-      area: 'test',
-      list: 'one',
-      prefix: 'one',
-      endpoint: endpoints.transactionsList,
-      filters: {},
-      failure: 'Failed to fetch one',
-      rows: (a) => a.data.data as Row[],
-      total: (a) => a.data.total,
-    });
-    const two = useListPage({
-      area: 'test',
-      list: 'two',
-      prefix: 'two',
-      endpoint: endpoints.transactionsList,
-      filters: { status: '' },
-      fixed: { username: 'bob' },
-      failure: 'Failed to fetch two',
-      rows: (a) => a.data.data as Row[],
-      total: (a) => a.data.total,
-    });
-    return (
-      <>
-        <p>one on page {one.page}</p>
-        <p>two on page {two.page}</p>
-        <button type="button" onClick={() => two.setPage(3)}>
-          two next
-        </button>
-      </>
-    );
-  }
 
   it('keeps two lists of one page apart: each reads and writes its own URL keys', async () => {
     const host = testHostContext({ 'GET /admin/transactions': (r) => answer(r) });
