@@ -4,7 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Config, RateLimits, TrustProxy } from './config.ts';
 import type { DbHandle } from './db/types.ts';
-import { badRequest } from './lib/http-error.ts';
+import { HttpError } from './lib/http-error.ts';
 import { traceRoutePlugin } from './lib/metrics/trace-route.ts';
 import { requestIdGenerator } from './lib/request-id.ts';
 import { MemoryStore, type SharedStore } from './lib/shared-store/index.ts';
@@ -66,7 +66,8 @@ export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, op
   const defaultJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH)) return done(badRequest(JSON_TOO_DEEP), undefined);
+    if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH))
+      return done(new HttpError(400, JSON_TOO_DEEP), undefined);
     return defaultJson(request, body as string, done);
   });
 

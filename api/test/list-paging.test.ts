@@ -20,6 +20,7 @@ import {
   setStalePaging,
   settlePaging,
 } from '../src/db/paging.ts';
+import type { SqlStatement } from '../src/db/sql-helpers.ts';
 import type { DbHandle } from '../src/db/types.ts';
 import { adminsList, findManagedAdmin, listAdmins } from '../src/modules/admins/repository.ts';
 import { AUDIT_COLUMNS, auditList, auditWhere, listAudit } from '../src/modules/audit/repository.ts';
@@ -63,7 +64,6 @@ import {
   listWithdrawals,
   withdrawalsList,
 } from '../src/modules/withdrawals/repository.ts';
-import type { SqlStatement } from '../src/modules/withdrawals/sql.ts';
 import { freshDb } from './helpers.ts';
 
 /*

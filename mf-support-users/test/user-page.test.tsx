@@ -289,6 +289,8 @@ describe('the user page /users/{id}', () => {
   it('links each withdrawal to the finance screen that lists it', () => {
     expect(withdrawalLink({ id: 1, status: 'pending' }, 'a b')).toBe('/withdrawals/pending?id=1');
     expect(withdrawalLink({ id: 4, status: 'waiting' }, 'a b')).toBe('/withdrawals/pending?id=4');
+    // Awaiting a second approval: still open, so Pending lists it (not Approved & Rejected).
+    expect(withdrawalLink({ id: 5, status: 'awaiting_approval' }, 'a b')).toBe('/withdrawals/pending?id=5');
     expect(withdrawalLink({ id: 2, status: 'completed' }, 'a b')).toBe('/withdrawals/completed?id=2');
     expect(withdrawalLink({ id: 3, status: 'pending_otp' }, 'a b')).toBe(
       '/withdrawals/approved?username=a%20b',

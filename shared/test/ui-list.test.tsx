@@ -12,6 +12,7 @@ import {
   type ListColumn,
   ListPage,
   listPrefsStore,
+  listQuery,
   pagedQuery,
   useListPage,
 } from '../src/ui/index.ts';
@@ -365,5 +366,113 @@ describe('pagedQuery', () => {
     const query = pagedQuery({ ...state, sort: { by: 'password', type: 'asc' } }, ['createdAt', 'amount']);
     expect(query.sort_by).toBeUndefined();
     expect(query.sort_type).toBeUndefined();
+  });
+});
+
+/** Two lists of one page, each paging on its own (their URL keys carry their prefix). */
+function TwoLists() {
+  const one = useListPage({
+    area: 'test',
+    list: 'one',
+    prefix: 'one',
+    endpoint: endpoints.transactionsList,
+    filters: {},
+    failure: 'Failed to fetch one',
+    rows: (a) => a.data.data as Row[],
+    total: (a) => a.data.total,
+  });
+  const two = useListPage({
+    area: 'test',
+    list: 'two',
+    prefix: 'two',
+    endpoint: endpoints.transactionsList,
+    filters: { status: '' },
+    fixed: { username: 'bob' },
+    failure: 'Failed to fetch two',
+    rows: (a) => a.data.data as Row[],
+    total: (a) => a.data.total,
+  });
+  return (
+    <>
+      <p>one on page {one.page}</p>
+      <p>two on page {two.page}</p>
+      <button type="button" onClick={() => two.setPage(3)}>
+        two next
+      </button>
+    </>
+  );
+}
+
+describe('the list controller', () => {
+  it('toasts a failed load once, with the server message', async () => {
+    const host = show('/tx', {
+      'GET /admin/transactions': () => {
+        throw new ApiError('Database is tired', { status: 500, kind: 'bad-response', fromServer: true });
+      },
+    });
+    await screen.findByRole('alert');
+    await waitFor(() => expect(host.toasts).toEqual([{ type: 'error', message: 'Database is tired' }]));
+  });
+
+  it('keeps two lists of one page apart: each reads and writes its own URL keys', async () => {
+    const host = testHostContext({ 'GET /admin/transactions': (r) => answer(r) });
+    render(
+      <HostProvider host={host}>
+        <MemoryRouter initialEntries={['/two?one.page=2&two.status=failed']}>
+          <TwoLists />
+          <Url />
+        </MemoryRouter>
+      </HostProvider>,
+    );
+    expect(await screen.findByText('one on page 2')).toBeTruthy();
+    expect(screen.getByText('two on page 1')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'two next' }));
+    expect(await screen.findByText('two on page 3')).toBeTruthy();
+    expect(screen.getByText('one on page 2')).toBeTruthy();
+    expect(new URLSearchParams(url.split('?')[1]).get('two.page')).toBe('3');
+    // The default input: page and size, the filters that are set and the fixed values.
+    await waitFor(() =>
+      expect(host.requests.map((r) => r.params)).toContainEqual({
+        page: 3,
+        per_page: 10,
+        status: 'failed',
+        username: 'bob',
+      }),
+    );
+  });
+});
+
+describe('listQuery (the default input)', () => {
+  const state = {
+    filters: { q: 'alice', status: '', from: '2026-01-02', to: '' },
+    page: 2,
+    perPage: 20,
+    sort: { by: 'amount', type: 'asc' as const },
+  };
+  it('sends the known sort, the filters set, the day range as instants and the fixed values', () => {
+    const query = listQuery(state, {
+      sortFields: ['amount'],
+      dayRange: { from: 'from', to: 'to' },
+      fixed: { order: 'true' },
+    });
+    expect(query).toMatchObject({ page: 2, per_page: 20, sort_by: 'amount', sort_type: 'asc', q: 'alice' });
+    expect(query.order).toBe('true');
+    expect(typeof query.from).toBe('string');
+    expect(query.from).not.toBe('2026-01-02');
+    expect(query).not.toHaveProperty('to');
+    expect(query).not.toHaveProperty('status');
+  });
+  it("takes 'limit' for the page size when told, and leaves an unknown sort out", () => {
+    const query = listQuery(
+      { ...state, sort: { by: 'password', type: 'asc' } },
+      {
+        sortFields: ['amount'],
+        pageSizeParam: 'limit',
+      },
+    );
+    expect(query.limit).toBe(20);
+    expect(query).not.toHaveProperty('per_page');
+    expect(query).not.toHaveProperty('sort_by');
+    expect(query).not.toHaveProperty('sort_type');
   });
 });

@@ -1,5 +1,5 @@
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { axiosInstance } from '../src/app/services.ts';
+import { axiosInstance } from '../src/http/services.ts';
 
 export type Handler = (config: InternalAxiosRequestConfig) => { status: number; data: unknown };
 

@@ -1,4 +1,7 @@
-/** An error with an HTTP status whose message is safe to show to the client. */
+/**
+ * An error with an HTTP status whose message is safe to show to the client: the API's one way to refuse
+ * a request (`throw new HttpError(404, 'User not found')`); the errors plugin turns it into the envelope.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -9,10 +12,6 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 }
-
-export const notFound = (message: string) => new HttpError(404, message);
-export const badRequest = (message: string) => new HttpError(400, message);
-export const conflict = (message: string) => new HttpError(409, message);
 
 export const SERVICE_UNAVAILABLE = 'Service temporarily unavailable';
 /** Seconds a client should wait before trying again after a 503 caused by a database fault. */

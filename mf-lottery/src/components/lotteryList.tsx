@@ -1,13 +1,13 @@
 // The lottery lists' shared parts: the list call through useListPage and the open/upcoming columns.
+
 import { endpoints } from '@backoffice/shared/endpoints';
+import type { LotteryStatus as ListStatus } from '@backoffice/shared/facts';
 import { formatCount, formatUsd } from '@backoffice/shared/format';
 import { type ListColumn, useListPage } from '@backoffice/shared/ui';
 import type { ReactNode } from 'react';
 import type { Lottery } from '../data/lottery.ts';
 import { Schedule } from './Schedule.tsx';
 import { LotteryStatus } from './status.tsx';
-
-type ListStatus = 'open' | 'upcoming' | 'closed' | 'completed';
 
 /** One status's lotteries, paged by the server (`limit` = the page size). */
 export function useLotteryList(
@@ -22,7 +22,8 @@ export function useLotteryList(
     pageSizes: options.pageSizes,
     defaultPageSize: options.defaultPageSize,
     failure: options.failure,
-    input: ({ page, perPage }) => ({ query: { status, page, limit: perPage } }),
+    fixed: { status },
+    pageSizeParam: 'limit',
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });

@@ -1,6 +1,6 @@
 import { endpoints } from '@backoffice/shared/endpoints';
 import { PAGINATION } from '@backoffice/shared/rules';
-import { useListPage } from '@backoffice/shared/ui';
+import { filledIn, useListPage } from '@backoffice/shared/ui';
 
 /** One lottery's ticket table (announce, details): 5 a page (shared/src/rules/constants.ts). */
 export const ONE_LOTTERY_PAGE_SIZES = [PAGINATION.ticketTablePageSize] as const;
@@ -23,15 +23,8 @@ export function useTicketList<F extends Record<string, string>>(options: {
     pageSizes: options.pageSizes,
     defaultPageSize: options.defaultPageSize,
     failure: options.failure,
-    input: ({ filters, page, perPage }) => ({
-      query: {
-        ...Object.fromEntries(
-          Object.entries({ ...filters, ...options.fixed }).filter(([, value]) => value !== ''),
-        ),
-        page,
-        limit: perPage,
-      },
-    }),
+    fixed: filledIn(options.fixed ?? {}),
+    pageSizeParam: 'limit',
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });

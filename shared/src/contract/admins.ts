@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminMessages, adminStatuses } from '../facts/admins.ts';
 import { adminRolesSchema, adminStatusSchema, authUserSchema } from './auth.ts';
 import { envelope, id, isoDate, messageResponse, paged } from './envelope.ts';
 import { hasNoNul, idNumber, NUL_MESSAGE } from './input.ts';
@@ -9,20 +10,8 @@ import { optionalEnum, optionalText, pageParam, sizeParam } from './query.ts';
  * (docs/architecture.md#console-behaviour).
  */
 
-export const ADMIN_MESSAGES = {
-  insufficientPermissions: 'Insufficient permissions',
-  notFound: 'Admin not found',
-  emailTaken: 'An admin with this email already exists',
-  alreadyDisabled: 'Admin is already disabled',
-  alreadyActive: 'Admin is already active',
-  selfDisable: 'You cannot disable your own account',
-  selfDemote: 'You cannot remove your own superadmin role',
-  selfTwoFactorReset: 'Replace your own authenticator in your two-factor settings',
-  lastSuperadmin: 'The last active superadmin cannot be disabled or lose the superadmin role',
-  sessionNotFound: 'Session not found',
-  currentSession: 'Use sign out to end the current session',
-  samePassword: 'The new password must differ from the current one',
-} as const;
+/** The admin messages (the API's and the console's). */
+export const ADMIN_MESSAGES = adminMessages;
 
 /** One admin as the management screen lists it (never a secret). */
 export const adminSummarySchema = z.object({
@@ -49,7 +38,7 @@ export const adminsListQuery = z.object({
   limit: sizeParam(20),
   /** Part of the email or name. */
   search: optionalText(),
-  status: optionalEnum(['active', 'blocked'] as const),
+  status: optionalEnum(adminStatuses),
 });
 export type AdminsListQuery = z.infer<typeof adminsListQuery>;
 export const adminsListResponse = envelope(paged(adminSummarySchema));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signInFailureReasons, signInFailureSubjects } from '../facts/audit.ts';
 import { decimalAtMost, FOUR_EYES } from '../rules/constants.ts';
 import { envelope, id, isoDate, money, paged } from './envelope.ts';
 import { hasNoNul, idNumber, NUL_MESSAGE } from './input.ts';
@@ -83,9 +84,8 @@ export const auditDetailsParams = z.object({ id: idNumber('Audit record id must 
 export const auditDetailsResponse = envelope(auditRecordSchema);
 export type AuditDetailsResponse = z.infer<typeof auditDetailsResponse>;
 
-/** Why a sign-in was refused (a refusal of the rate limiter, 429, is not recorded). */
-export const signInFailureReasons = ['unknown-email', 'wrong-password', 'wrong-code', 'blocked'] as const;
-export type SignInFailureReason = (typeof signInFailureReasons)[number];
+export type { SignInFailureReason } from '../facts/audit.ts';
+export { signInFailureReasons };
 
 /**
  * Failed sign-ins (docs/operations.md), aggregated: one row per subject (the account, or the client IP for an
@@ -96,7 +96,7 @@ export const signInFailureSchema = z.object({
   /** The start of the hour (UTC) the attempts fell in. */
   windowStart: isoDate,
   /** 'account': the e-mail named an admin; 'ip': it named none, counted per client IP. */
-  subject: z.enum(['account', 'ip']),
+  subject: z.enum(signInFailureSubjects),
   adminId: id.nullable(),
   /** The admin's e-mail, or the last unknown e-mail tried from the IP (its first 64 characters). */
   email: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type AdminStatus, adminStatuses } from '../facts/admins.ts';
 import { envelope, id, messageResponse } from './envelope.ts';
 import { hasNoNul, INT4_MAX, NUL_MESSAGE } from './input.ts';
 import { governanceRoles } from './permissions.ts';
@@ -13,9 +14,9 @@ export const adminRolesSchema = z
   .max(governanceRoles.length, 'Each role may be given once')
   .refine((roles) => new Set(roles).size === roles.length, 'Each role may be given once');
 
-export const adminStatuses = ['active', 'blocked'] as const;
+export type { AdminStatus };
+export { adminStatuses };
 export const adminStatusSchema = z.enum(adminStatuses);
-export type AdminStatus = z.infer<typeof adminStatusSchema>;
 
 /**
  * Token scopes: a full session, the short-lived token that may only set up 2FA, or the one a one-time

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  type LotteryStatus,
+  type LotteryTicketStatus,
+  lotteryListStatuses,
+  lotteryStatuses,
+  lotteryTicketStatuses,
+} from '../facts/lottery.ts';
 import { messages } from '../rules/messages.ts';
 import { envelope, id, isoDate, messageResponse, money, paged } from './envelope.ts';
 import {
@@ -12,14 +19,10 @@ import {
 } from './input.ts';
 import { idParams, optionalEnum, optionalIdParam, pageParam, sizeParam } from './query.ts';
 
-/** Lottery status, derived from the clock: upcoming < start <= open < end <= closed, completed once distributed. */
-export const lotteryStatuses = ['upcoming', 'open', 'closed', 'completed'] as const;
+export type { LotteryStatus, LotteryTicketStatus };
+export { lotteryListStatuses, lotteryStatuses, lotteryTicketStatuses };
 export const lotteryStatusSchema = z.enum(lotteryStatuses);
-export type LotteryStatus = z.infer<typeof lotteryStatusSchema>;
-
-export const lotteryTicketStatuses = ['active', 'inactive', 'cancelled'] as const;
 export const lotteryTicketStatusSchema = z.enum(lotteryTicketStatuses);
-export type LotteryTicketStatus = z.infer<typeof lotteryTicketStatusSchema>;
 
 /** Ticket number: two capital letters then five digits, e.g. AB12345. */
 export const ticketNumberSchema = z
@@ -222,8 +225,6 @@ export const lotteryCreateResponse = envelope(lotterySchema);
 export type LotteryCreateResponse = z.infer<typeof lotteryCreateResponse>;
 
 // GET /admin/lottery
-/** 'opened' is an alias of 'open'. */
-export const lotteryListStatuses = ['opened', 'open', 'upcoming', 'closed', 'completed'] as const;
 export const lotteryListQuery = z.object({
   status: optionalEnum(lotteryListStatuses),
   page: pageParam,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { type MineGameStatus, mineGameStatuses, minesListOrders } from '../facts/mines.ts';
 import { envelope, id, isoDate, money, paged } from './envelope.ts';
 import { idParams, pageParam, sizeParam } from './query.ts';
 
-/** Mine game status string: 'true' = active, 'false' = finished or cancelled. */
-export const mineGameStatuses = ['true', 'false'] as const;
+export type { MineGameStatus };
+export { mineGameStatuses, minesListOrders };
 export const mineGameStatusSchema = z.enum(mineGameStatuses);
-export type MineGameStatus = z.infer<typeof mineGameStatusSchema>;
 
 export const mineGameSchema = z.object({
   id,
@@ -31,7 +31,6 @@ export const minesStatsSchema = z.object({
 export type MinesStats = z.infer<typeof minesStatsSchema>;
 
 // GET /admin/mines
-export const minesListOrders = ['', 'true', 'false'] as const;
 /**
  * order '' (or absent, or 'false') = active games, newest first;
  * order 'true' = recent big wins: finished games with payout > 0, by payout desc then newest.

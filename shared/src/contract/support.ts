@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { supportSortFields } from '../rules/sort.ts';
+import { type SupportStatus, supportSortFields, supportStatuses } from '../facts/support.ts';
 import { envelope, id, isoDate, messageResponse, paged } from './envelope.ts';
 import { hasNoNul, NUL_MESSAGE } from './input.ts';
 import {
@@ -13,11 +13,9 @@ import {
   sortType,
 } from './query.ts';
 
-export { supportSortFields };
-
-export const supportStatuses = ['open', 'closed'] as const;
+export type { SupportStatus };
+export { supportSortFields, supportStatuses };
 export const supportStatusSchema = z.enum(supportStatuses);
-export type SupportStatus = z.infer<typeof supportStatusSchema>;
 
 export const supportTicketSchema = z.object({
   id,

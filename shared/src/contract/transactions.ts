@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { transactionSortFields } from '../rules/sort.ts';
+import { type TransactionStatus, transactionSortFields, transactionStatuses } from '../facts/transactions.ts';
 import { envelope, id, isoDate, money, paged } from './envelope.ts';
 import {
   idParams,
@@ -14,11 +14,9 @@ import {
   sortType,
 } from './query.ts';
 
-export { transactionSortFields };
-
-export const transactionStatuses = ['completed', 'waiting', 'failed'] as const;
+export type { TransactionStatus };
+export { transactionSortFields, transactionStatuses };
 export const transactionStatusSchema = z.enum(transactionStatuses);
-export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
 /** A deposit. */
 export const transactionSchema = z.object({

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { userSortFields } from '../rules/sort.ts';
+import {
+  gameOutcomes,
+  type UserStatus,
+  userBlockActions,
+  userSortFields,
+  userStatuses,
+  userUpdateStatuses,
+} from '../facts/users.ts';
 import { envelope, id, isoDate, messageResponse, money, paged } from './envelope.ts';
 import { hasNoNul, idNumber, NUL_MESSAGE } from './input.ts';
 import { lotteryStatusSchema, lotteryTicketStatusSchema } from './lottery.ts';
@@ -17,11 +24,9 @@ import {
 import { transactionStatusSchema } from './transactions.ts';
 import { withdrawalStatusSchema } from './withdrawals.ts';
 
-export { userSortFields };
-
-export const userStatuses = ['active', 'blocked', 'inactive'] as const;
+export type { UserStatus };
+export { userBlockActions, userSortFields, userStatuses, userUpdateStatuses };
 export const userStatusSchema = z.enum(userStatuses);
-export type UserStatus = z.infer<typeof userStatusSchema>;
 
 /** A platform user (player). Role values are not specified; the seed uses 'user' and 'vip'. */
 export const userSchema = z.object({
@@ -91,7 +96,6 @@ const objectBody = <T extends z.ZodType>(schema: T) =>
  * Unknown or deleted user: 404 'User not found'.
  */
 export const userUpdateParams = idParams;
-export const userUpdateStatuses = ['active', 'blocked', 'inactive', 'unblocked'] as const;
 export const userUpdateBody = objectBody(
   z
     .object({
@@ -153,7 +157,6 @@ export type UserUnblockResponse = z.infer<typeof userUnblockResponse>;
 /** How many recent rows of each kind the user detail carries (newest first). */
 export const USER_DETAIL_RECENT = 10;
 
-export const userBlockActions = ['blocked', 'unblocked'] as const;
 /** One entry of the block history: who blocked or unblocked the user, when and why. */
 export const userBlockEntrySchema = z.object({
   id,
@@ -218,7 +221,7 @@ export const userMineGameSchema = z.object({
   amount: money,
   /** 'true' = active, 'false' = finished or cancelled (as in the mines lists). */
   status: mineGameStatusSchema,
-  outcome: z.enum(['won', 'lost', 'cancelled']).nullable(),
+  outcome: z.enum(gameOutcomes).nullable(),
   payout: money,
   created_at: isoDate,
   finished_at: isoDate.nullable(),

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { withdrawalSortFields } from '../rules/sort.ts';
+import {
+  type WithdrawalStatus,
+  withdrawalDecisionStatuses,
+  withdrawalSortFields,
+  withdrawalStatuses,
+} from '../facts/withdrawals.ts';
 import { envelope, id, isoDate, money, paged } from './envelope.ts';
 import { hasNoNul, NUL_MESSAGE } from './input.ts';
 import {
@@ -15,27 +20,9 @@ import {
   sortType,
 } from './query.ts';
 
-export { withdrawalSortFields };
-
-export const withdrawalStatuses = [
-  'waiting',
-  'pending',
-  /** Four-eyes: approved once (amount at or above the threshold), waiting for a different admin's approval. */
-  'awaiting_approval',
-  'approved',
-  'rejected',
-  'cancelled',
-  'pending_otp',
-  'completed',
-] as const;
+export type { WithdrawalStatus };
+export { withdrawalDecisionStatuses, withdrawalSortFields, withdrawalStatuses };
 export const withdrawalStatusSchema = z.enum(withdrawalStatuses);
-export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
-
-/**
- * Statuses an admin may set, from pending, waiting or awaiting_approval. Approving a withdrawal at or above
- * the four-eyes threshold moves it to awaiting_approval first; a different admin's approval completes it.
- */
-export const withdrawalDecisionStatuses = ['approved', 'rejected'] as const;
 
 export const withdrawalSchema = z.object({
   id,

@@ -1,5 +1,6 @@
 // The one status-colour map of the console: every status tag of every area takes its colour from here.
 // Colours are antd Tag preset names.
+import { isOpenWithdrawalStatus, withdrawalStatusLabels } from '../facts/withdrawals.ts';
 
 export type TagColor = 'gold' | 'blue' | 'red' | 'green' | 'orange' | 'purple' | 'default';
 
@@ -60,13 +61,10 @@ const STATUS_COLORS: Record<StatusKind, ReadonlyMap<string, TagColor>> = {
 };
 
 /**
- * Words for statuses whose key is not one (docs/architecture.md#console-behaviour: 'Awaiting second
- * approval', never 'awaiting_approval'). A one-word key reads as it is.
+ * Words for statuses whose key is not one (issue 22: 'Awaiting second approval', never
+ * 'awaiting_approval'). A one-word key reads as it is.
  */
-const STATUS_LABELS: ReadonlyMap<string, string> = new Map([
-  ['awaiting_approval', 'Awaiting second approval'],
-  ['pending_otp', 'Pending OTP'],
-]);
+const STATUS_LABELS: ReadonlyMap<string, string> = new Map(Object.entries(withdrawalStatusLabels));
 
 /** The words of a status: its label, else the key with '_' and '-' as spaces ('in_review' -> 'In review'). */
 export function statusLabel(status: string | null | undefined): string {
@@ -115,11 +113,7 @@ export function isActiveMineGame(status: unknown): boolean {
   return status === 'true' || status === true;
 }
 
-/**
- * Only pending or waiting withdrawals can be ticked and updated from the console, and those awaiting a
- * second approval (four-eyes, docs/architecture.md#console-behaviour).
- */
+/** Only open withdrawals (pending, waiting, awaiting a second approval) can be ticked and updated. */
 export function isWithdrawalUpdatable(status: string | null | undefined): boolean {
-  const value = (status ?? '').trim().toLowerCase();
-  return value === 'pending' || value === 'waiting' || value === 'awaiting_approval';
+  return isOpenWithdrawalStatus(status);
 }

@@ -1,5 +1,7 @@
 // Every validation text of the product, verbatim. UIs, the API and tests import these
 // instead of retyping them. Texts marked "not in the spec" fill gaps the spec leaves open.
+import { supportMessages } from '../facts/support.ts';
+import { withdrawalMessages } from '../facts/withdrawals.ts';
 import { LOTTERY } from './constants.ts';
 
 export const messages = {
@@ -52,11 +54,11 @@ export const messages = {
       `Total percentage must equal ${expected}%. Current total: ${current}%`,
   },
   withdrawal: {
-    statusRequired: 'Status is required',
-    reasonRequired: 'Reason is required for rejection',
-    noneSelected: 'Please select withdrawals to update',
+    statusRequired: withdrawalMessages.statusRequired,
+    reasonRequired: withdrawalMessages.reasonRequired,
+    noneSelected: withdrawalMessages.noneSelected,
   },
   support: {
-    idMissing: 'Support ID is missing',
+    idMissing: supportMessages.idMissing,
   },
 } as const;

@@ -1,15 +1,6 @@
-// The fields each list sorts by (shared/src/rules/constants.ts; the API's sort_by). Here, not in the
-// contract, so that a remote can use them without bundling zod.
-export const withdrawalSortFields = ['createdAt', 'id', 'amount', 'status'] as const;
-export const transactionSortFields = ['createdAt', 'id', 'amount', 'status', 'currency'] as const;
-export const userSortFields = [
-  'createdAt',
-  'id',
-  'name',
-  'username',
-  'email',
-  'status',
-  'role',
-  'last_login',
-] as const;
-export const supportSortFields = ['createdAt', 'id', 'status', 'type'] as const;
+// The fields each list sorts by (the API's sort_by) live in each resource's facts module; re-exported here
+// for the consoles that take them from the rules.
+export { supportSortFields } from '../facts/support.ts';
+export { transactionSortFields } from '../facts/transactions.ts';
+export { userSortFields } from '../facts/users.ts';
+export { withdrawalSortFields } from '../facts/withdrawals.ts';

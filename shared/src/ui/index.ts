@@ -20,6 +20,7 @@ export {
   type ListPageState,
   type ListSort,
   type ListState,
+  listQuery,
   pagedQuery,
   sortField,
   useListPage,

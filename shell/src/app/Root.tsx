@@ -5,10 +5,10 @@ import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/dist/ReactToastify.css';
 import { useAuth } from '../auth/store.ts';
 import { AppErrorBoundary } from '../components/ErrorPage.tsx';
+import { setNavigator } from '../http/services.ts';
 import { useRegistry } from '../registry/store.ts';
 import { useAppearance } from '../theme/preferences.ts';
 import { AppRoutes } from './router.tsx';
-import { setNavigator } from './services.ts';
 import { titleFor } from './titles.ts';
 
 // With a session, the registry is read as the app starts, beside the layout's chunks (router.tsx) and

@@ -1,11 +1,11 @@
 import type { HostContext } from '@backoffice/shared/host';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { signOut } from '../auth/signOut.ts';
+import { signOut } from '../auth/sign-out.ts';
 import { useAuth } from '../auth/store.ts';
 import { runtimeConfig } from '../config.ts';
+import { http } from '../http/services.ts';
 import { notify } from '../notify.ts';
-import { http } from './services.ts';
 
 /** The HostContext handed to every remote: the only way a remote reaches the shell. */
 export function useHostContext(): HostContext {

@@ -1,6 +1,6 @@
 import { endpoints } from '@backoffice/shared/endpoints';
 import { useEffect } from 'react';
-import { http } from '../app/services.ts';
+import { http } from '../http/services.ts';
 import { useAuth } from './store.ts';
 
 /**

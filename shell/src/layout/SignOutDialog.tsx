@@ -1,6 +1,6 @@
 import { Button, Modal } from 'antd';
 import { useState } from 'react';
-import { signOut } from '../auth/signOut.ts';
+import { signOut } from '../auth/sign-out.ts';
 
 /** docs/screens.md#shell: 'Sign Out?' with Cancel and Sign Out. */
 export function SignOutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

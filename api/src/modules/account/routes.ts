@@ -1,8 +1,8 @@
 import { ADMIN_MESSAGES, routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
-import { conflict, notFound } from '../../lib/http-error.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { defineRoute } from '../../plugins/route.ts';
-import { revokeSessionsOf } from '../auth/repository.ts';
+import { revokeSessionsOf } from '../auth/index.ts';
 import * as repo from './repository.ts';
 
 const tags = ['account'];
@@ -52,10 +52,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     routes.sessionRevoke,
     { tags, summary: 'Sign one of my other sessions out' },
     async ({ admin, params, audit }) => {
-      if (params.id === admin.jti) throw conflict(ADMIN_MESSAGES.currentSession);
+      if (params.id === admin.jti) throw new HttpError(409, ADMIN_MESSAGES.currentSession);
       await audit.transaction(app.db, async (tx) => {
         if (!(await repo.revokeOwnSession(tx, admin.id, params.id)))
-          throw notFound(ADMIN_MESSAGES.sessionNotFound);
+          throw new HttpError(404, ADMIN_MESSAGES.sessionNotFound);
         await audit.record(tx, { targetType: 'admin', targetId: admin.id, details: { session: params.id } });
       });
       await app.sessions.revoke(params.id);

@@ -9,12 +9,12 @@ import {
   type Paged,
 } from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
-import { conflict, notFound } from '../../lib/http-error.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { accountLockedUntil, unlockAccount } from '../../lib/rate-limit.ts';
 import type { SharedStore } from '../../lib/shared-store/index.ts';
-import type { AuditWriter } from '../audit/writer.ts';
-import { liveSessionsOf, revokeSessionsOf } from '../auth/repository.ts';
+import type { AuditWriter } from '../audit/index.ts';
+import { liveSessionsOf, revokeSessionsOf } from '../auth/index.ts';
 import * as repo from './repository.ts';
 
 /** What a change did to the admin's sessions: ended ones, or live ones whose roles changed. */
@@ -67,7 +67,7 @@ export class AdminsService {
     body: AdminCreateBody,
     audit: AuditWriter,
   ): Promise<{ admin: AdminSummary; oneTimePassword: string }> {
-    if (await repo.emailTaken(this.db, body.email)) throw conflict(ADMIN_MESSAGES.emailTaken);
+    if (await repo.emailTaken(this.db, body.email)) throw new HttpError(409, ADMIN_MESSAGES.emailTaken);
     const oneTimePassword = randomBytes(12).toString('base64url');
     const passwordHash = await hashPassword(oneTimePassword);
     const row = await audit.transaction(this.db, async (tx) => {
@@ -77,7 +77,7 @@ export class AdminsService {
         passwordHash,
         roles: body.roles,
       });
-      if (!inserted) throw conflict(ADMIN_MESSAGES.emailTaken);
+      if (!inserted) throw new HttpError(409, ADMIN_MESSAGES.emailTaken);
       await audit.record(tx, {
         targetType: 'admin',
         targetId: inserted.id,
@@ -91,8 +91,8 @@ export class AdminsService {
   /** Blocks the admin and ends every session of theirs. */
   disable(actorId: number, id: number, audit: AuditWriter): Promise<AdminChange> {
     return this.change(id, audit, async (tx, target) => {
-      if (target.id === actorId) throw conflict(ADMIN_MESSAGES.selfDisable);
-      if (target.status === 'blocked') throw conflict(ADMIN_MESSAGES.alreadyDisabled);
+      if (target.id === actorId) throw new HttpError(409, ADMIN_MESSAGES.selfDisable);
+      if (target.status === 'blocked') throw new HttpError(409, ADMIN_MESSAGES.alreadyDisabled);
       if (target.roles.includes('superadmin')) await this.assertAnotherSuperadmin(tx, target.id);
       const row = await repo.updateStatus(tx, id, 'blocked');
       return { row, sessions: { ended: await revokeSessionsOf(tx, id, null), changed: [] } };
@@ -102,7 +102,7 @@ export class AdminsService {
   /** Active again; the sessions ended by the disable stay ended. */
   enable(id: number, audit: AuditWriter): Promise<AdminChange> {
     return this.change(id, audit, async (tx, target) => {
-      if (target.status === 'active') throw conflict(ADMIN_MESSAGES.alreadyActive);
+      if (target.status === 'active') throw new HttpError(409, ADMIN_MESSAGES.alreadyActive);
       return { row: await repo.updateStatus(tx, id, 'active'), sessions: none };
     });
   }
@@ -116,7 +116,7 @@ export class AdminsService {
   ): Promise<AdminChange> {
     return this.change(id, audit, async (tx, target) => {
       const demoted = target.roles.includes('superadmin') && !roles.includes('superadmin');
-      if (demoted && target.id === actorId) throw conflict(ADMIN_MESSAGES.selfDemote);
+      if (demoted && target.id === actorId) throw new HttpError(409, ADMIN_MESSAGES.selfDemote);
       if (demoted && target.status === 'active') await this.assertAnotherSuperadmin(tx, target.id);
       const row = await repo.updateRoles(tx, id, roles);
       return { row, sessions: { ended: [], changed: await liveSessionsOf(tx, id) } };
@@ -126,7 +126,7 @@ export class AdminsService {
   /** Forgets the admin's authenticator: setup at the next sign-in; their sessions end. */
   resetTwoFactor(actorId: number, id: number, audit: AuditWriter): Promise<AdminChange> {
     return this.change(id, audit, async (tx, target) => {
-      if (target.id === actorId) throw conflict(ADMIN_MESSAGES.selfTwoFactorReset);
+      if (target.id === actorId) throw new HttpError(409, ADMIN_MESSAGES.selfTwoFactorReset);
       const row = await repo.resetTwoFactor(tx, id);
       return { row, sessions: { ended: await revokeSessionsOf(tx, id, null), changed: [] } };
     });
@@ -135,7 +135,7 @@ export class AdminsService {
   /** Forgets the failed sign-ins and 2FA codes that locked the account (as `unlock-admin` does). */
   async unlock(id: number, audit: AuditWriter): Promise<AdminSummary> {
     const row = isInt4Id(id) ? await repo.findManagedAdmin(this.db, id) : undefined;
-    if (!row) throw notFound(ADMIN_MESSAGES.notFound);
+    if (!row) throw new HttpError(404, ADMIN_MESSAGES.notFound);
     const lockedUntil = await accountLockedUntil(this.store, row.email, this.clock());
     // The counters live in the shared store, outside any transaction: the record commits first, so an
     // unlock never happens unrecorded (a store failure after it leaves the record of a retryable unlock).
@@ -161,12 +161,12 @@ export class AdminsService {
     ) => Promise<{ row: repo.ManagedAdminRow; sessions: SessionEffect }>,
   ): Promise<AdminChange> {
     // Past int4 names no admin (the column could not even be compared with it).
-    if (!isInt4Id(id)) throw notFound(ADMIN_MESSAGES.notFound);
+    if (!isInt4Id(id)) throw new HttpError(404, ADMIN_MESSAGES.notFound);
     const { row, sessions } = await audit.transaction(this.db, async (tx) => {
       // The superadmin rows first, then the target, always in this order (no deadlock between changes).
       await repo.lockActiveSuperadmins(tx);
       const target = await repo.lockManagedAdmin(tx, id);
-      if (!target) throw notFound(ADMIN_MESSAGES.notFound);
+      if (!target) throw new HttpError(404, ADMIN_MESSAGES.notFound);
       const result = await apply(tx, target);
       await audit.record(tx, {
         targetType: 'admin',
@@ -186,7 +186,7 @@ export class AdminsService {
 
   private async assertAnotherSuperadmin(tx: Db, targetId: number): Promise<void> {
     const superadmins = await repo.lockActiveSuperadmins(tx);
-    if (!superadmins.some((id) => id !== targetId)) throw conflict(ADMIN_MESSAGES.lastSuperadmin);
+    if (!superadmins.some((id) => id !== targetId)) throw new HttpError(409, ADMIN_MESSAGES.lastSuperadmin);
   }
 
   private async summary(row: repo.ManagedAdminRow): Promise<AdminSummary> {

@@ -1,7 +1,7 @@
 import type { AuditListQuery, AuditRecord } from '@backoffice/shared/contract';
 import { type ListSpec, listPage, orderBy } from '../../db/paging.ts';
+import { dateFrom, dateTo, MAX_INT4, prefixPattern, Where } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
-import { dateFrom, dateTo, MAX_INT4, prefixPattern, Where } from '../withdrawals/sql.ts';
 
 /** A numeric target id as an integer (null otherwise), so the name look-ups below use primary keys. */
 const TARGET_INT = `CASE WHEN audit_log.target_id ~ '^[0-9]{1,9}$' THEN audit_log.target_id::int END`;

@@ -1,6 +1,6 @@
 import type { SignInFailure, SignInFailuresQuery } from '@backoffice/shared/contract';
+import { dateFrom, dateTo, MAX_INT4, Where } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
-import { dateFrom, dateTo, MAX_INT4, Where } from '../withdrawals/sql.ts';
 
 /**
  * The failed sign-ins an admin reads next to the audit log (sign_in_failures, written by

@@ -18,7 +18,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { AttemptLimiter, LOGIN_LIMIT_KEYS } from '../../lib/rate-limit.ts';
 import type { SharedStore } from '../../lib/shared-store/index.ts';
 import type { RequestAdmin } from '../../types.ts';
-import type { AuditWriter } from '../audit/writer.ts';
+import type { AuditWriter } from '../audit/index.ts';
 import * as repo from './repository.ts';
 import { recordSignInFailure, type SignInFailure } from './sign-in-failures.ts';
 import { newTotpSecret, otpauthUrl, qrDataUrl, verifyTotp } from './totp.ts';

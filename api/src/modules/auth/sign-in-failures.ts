@@ -1,3 +1,4 @@
+import type { SignInFailureReason } from '@backoffice/shared/facts';
 import type { Db } from '../../db/types.ts';
 
 /**
@@ -5,7 +6,7 @@ import type { Db } from '../../db/types.ts';
  * row per subject, hour and reason, never one audit row each. A refusal of the rate limiter (429) records
  * nothing: only attempts that were really checked count.
  */
-export type SignInFailureReason = 'unknown-email' | 'wrong-password' | 'wrong-code' | 'blocked';
+export type { SignInFailureReason };
 
 /** The aggregation window: failures of one subject and reason within the same hour share a row. */
 export const SIGN_IN_WINDOW_SECONDS = 3600;

@@ -1,4 +1,6 @@
 import type { DashboardStats } from '@backoffice/shared/contract';
+import { openWithdrawalStatuses, settledGameOutcomes } from '@backoffice/shared/facts';
+import { sqlList } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
 
 /**
@@ -10,14 +12,18 @@ import type { Db } from '../../db/types.ts';
  * tests hold those equal to this after every kind of write, and `recountDashboard` repairs them
  * against it.
  */
+// The groups of the facts modules as SQL literals (constants, not input).
+const OPEN_WITHDRAWALS = sqlList(openWithdrawalStatuses);
+const SETTLED_GAMES = sqlList(settledGameOutcomes);
+
 export const DASHBOARD_STATS_SQL = `
 WITH
   u AS (SELECT count(*) AS total FROM users WHERE deleted_at IS NULL),
   d AS (SELECT coalesce(sum(amount), 0) AS total, count(*) AS n FROM transactions WHERE status = 'completed'),
   w AS (
     SELECT coalesce(sum(amount) FILTER (WHERE status IN ('approved', 'completed')), 0) AS total,
-           coalesce(sum(amount) FILTER (WHERE status IN ('pending', 'waiting', 'awaiting_approval')), 0) AS pending,
-           count(*) FILTER (WHERE status IN ('pending', 'waiting', 'awaiting_approval')) AS pending_n
+           coalesce(sum(amount) FILTER (WHERE status IN (${OPEN_WITHDRAWALS})), 0) AS pending,
+           count(*) FILTER (WHERE status IN (${OPEN_WITHDRAWALS})) AS pending_n
       FROM withdrawals),
   s AS (
     SELECT count(*) AS total,
@@ -39,10 +45,10 @@ WITH
     SELECT count(*) FILTER (WHERE outcome IS DISTINCT FROM 'cancelled') AS games,
            count(*) FILTER (WHERE active) AS active,
            coalesce(sum(amount) FILTER (WHERE outcome IS DISTINCT FROM 'cancelled'), 0) AS bets,
-           coalesce(sum(payout) FILTER (WHERE outcome IN ('won', 'lost')), 0) AS payouts,
-           coalesce(sum(amount - payout) FILTER (WHERE outcome IN ('won', 'lost')), 0) AS profit,
-           count(*) FILTER (WHERE outcome IN ('won', 'lost') AND payout > 0) AS wins,
-           count(*) FILTER (WHERE outcome IN ('won', 'lost') AND payout = 0) AS losses
+           coalesce(sum(payout) FILTER (WHERE outcome IN (${SETTLED_GAMES})), 0) AS payouts,
+           coalesce(sum(amount - payout) FILTER (WHERE outcome IN (${SETTLED_GAMES})), 0) AS profit,
+           count(*) FILTER (WHERE outcome IN (${SETTLED_GAMES}) AND payout > 0) AS wins,
+           count(*) FILTER (WHERE outcome IN (${SETTLED_GAMES}) AND payout = 0) AS losses
       FROM mine_games)
 SELECT u.total AS "totalUsers",
        d.total AS "totalDepositsUsd", d.n AS "totalDepositsCount",

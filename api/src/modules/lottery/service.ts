@@ -12,6 +12,7 @@ import type {
   WinnerEntry,
 } from '@backoffice/shared/contract';
 import { isInt4Id } from '@backoffice/shared/contract';
+import { editableLotteryStatuses } from '@backoffice/shared/facts';
 import {
   firstLotteryError,
   LOTTERY_BODY_FIELDS,
@@ -20,7 +21,7 @@ import {
 } from '@backoffice/shared/rules';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { AuditWriter } from '../audit/writer.ts';
+import type { AuditWriter } from '../audit/index.ts';
 import { book } from '../ledger.ts';
 import * as repo from './repository.ts';
 
@@ -181,7 +182,7 @@ export class LotteryService {
     const lottery = await audit.transaction(this.db, async (tx) => {
       const current = await repo.lockLottery(tx, id, now);
       if (!current) throw new HttpError(404, LOTTERY_NOT_FOUND);
-      if (current.status !== 'upcoming' && current.status !== 'open') {
+      if (!(editableLotteryStatuses as readonly string[]).includes(current.status)) {
         throw new HttpError(409, 'Only upcoming or open lotteries can be updated');
       }
       const start = Date.parse(body.start_time ?? current.start_time);

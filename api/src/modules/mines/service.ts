@@ -2,7 +2,7 @@ import type { MineGame, MinesListQuery, MinesStats, Paged } from '@backoffice/sh
 import { isInt4Id } from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { AuditWriter } from '../audit/writer.ts';
+import type { AuditWriter } from '../audit/index.ts';
 import { book } from '../ledger.ts';
 import * as repo from './repository.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../../db/types.ts';
-import { insertAudit } from '../audit/writer.ts';
+import { insertAudit } from '../audit/index.ts';
 import { type ChainClient, SimulatedChain } from './chain.ts';
 import { chainConfig } from './config.ts';
 import { EvmChain } from './evm.ts';

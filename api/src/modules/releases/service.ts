@@ -18,9 +18,9 @@ import { type ContractFingerprint, catalogueFingerprint } from '@backoffice/shar
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReleasesConfig } from '../../config.ts';
 import type { Db } from '../../db/types.ts';
-import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import type { SharedStore } from '../../lib/shared-store/index.ts';
-import type { AuditWriter } from '../audit/writer.ts';
+import type { AuditWriter } from '../audit/index.ts';
 import { contractCheck, failedChecks, filesCheck, sharedCheck, smokeCheck } from './gate.ts';
 import { missingFiles, readRelease, type StoredRelease, UnreadableRelease } from './release-files.ts';
 import * as repo from './repository.ts';
@@ -146,7 +146,7 @@ export class ReleaseService {
         details: { attempted: what.action, commit: what.commit, detail, via: who.via },
       }),
     );
-    throw conflict(`${label(area, what.version)} was refused: ${detail}`);
+    throw new HttpError(409, `${label(area, what.version)} was refused: ${detail}`);
   }
 
   // ---- Publish ----
@@ -180,7 +180,8 @@ export class ReleaseService {
     }
     const existing = await repo.findRelease(this.db, area, version);
     if (existing && !sameBuild(existing.info, release))
-      throw conflict(
+      throw new HttpError(
+        409,
         `${label(area, version)} is already published (commit ${existing.commit ?? 'unknown'}) and this build ` +
           `(commit ${release.commit ?? 'unknown'}) differs: give it a new version (the "version" of ` +
           `${releaseDirOf(area)}/package.json, or MF_BUILD_VERSION when building)`,
@@ -254,9 +255,12 @@ export class ReleaseService {
     const from = live?.version ?? null;
     const target = request.version ?? live?.previous;
     if (!target)
-      throw conflict(`${releaseDirOf(area)} has no previous version to roll back to: name the version`);
+      throw new HttpError(
+        409,
+        `${releaseDirOf(area)} has no previous version to roll back to: name the version`,
+      );
     const row = await repo.findRelease(this.db, area, target);
-    if (!row) throw notFound(await this.unknownVersion(area, target));
+    if (!row) throw new HttpError(404, await this.unknownVersion(area, target));
     const gate = await this.gate(area, row.info, row.smoke);
     const failed = failedChecks(gate);
     const result = { area, version: target, published: false, from, to: target, forced: false, gate };
@@ -282,7 +286,8 @@ export class ReleaseService {
     await audit.transaction(this.db, async (tx) => {
       const current = await repo.lockLive(tx, area);
       if (current.version !== from)
-        throw conflict(
+        throw new HttpError(
+          409,
           `${releaseDirOf(area)} changed meanwhile (now ${current.version ?? 'none'}): try again`,
         );
       // Going back to a version that was live before: its own predecessor comes next. Going forward:
@@ -336,12 +341,13 @@ export class ReleaseService {
     return audit.transaction(this.db, async (tx) => {
       const live = await repo.lockLive(tx, area);
       if (version === live.version || version === live.previous)
-        throw conflict(
+        throw new HttpError(
+          409,
           `${label(area, version)} is the ${version === live.version ? 'live' : 'previous'} version: it is never pruned`,
         );
       const row = await repo.findRelease(tx, area, version);
       if (!row || !(await repo.deleteRelease(tx, area, version)))
-        throw notFound(await this.unknownVersion(area, version));
+        throw new HttpError(404, await this.unknownVersion(area, version));
       await audit.record(tx, {
         action: 'release.prune',
         actor: auditActor(who),

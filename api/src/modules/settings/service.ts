@@ -2,8 +2,8 @@ import type { FourEyesSettings, FourEyesSettingsBody } from '@backoffice/shared/
 import { decimalAtMost, FOUR_EYES } from '@backoffice/shared/rules';
 import { canonicalDecimal } from '../../config.ts';
 import type { Db } from '../../db/types.ts';
-import { conflict, HttpError } from '../../lib/http-error.ts';
-import type { AuditWriter } from '../audit/writer.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { AuditWriter } from '../audit/index.ts';
 import { LINKED_APPROVER_MESSAGE, linkedAdmins } from '../four-eyes.ts';
 import * as repo from './repository.ts';
 
@@ -126,10 +126,10 @@ export class SettingsService {
     return audit.transaction(this.db, async (tx) => {
       const before = await this.locked(tx);
       const pending = before.pending;
-      if (!pending) throw conflict(SETTINGS_MESSAGES.noPending);
+      if (!pending) throw new HttpError(409, SETTINGS_MESSAGES.noPending);
       const approved = body.threshold === null ? null : canonical(body.threshold);
-      if (approved !== pending.threshold) throw conflict(SETTINGS_MESSAGES.pendingDiffers);
-      if (pending.requestedBy === adminId) throw conflict(SETTINGS_MESSAGES.sameApprover);
+      if (approved !== pending.threshold) throw new HttpError(409, SETTINGS_MESSAGES.pendingDiffers);
+      if (pending.requestedBy === adminId) throw new HttpError(409, SETTINGS_MESSAGES.sameApprover);
       if ((await linkedAdmins(tx, adminId)).has(pending.requestedBy))
         throw new HttpError(403, SETTINGS_MESSAGES.linkedApprover);
       await this.apply(tx, pending.threshold, adminId);

@@ -1,17 +1,8 @@
 import type { SupportListQuery, SupportTicket } from '@backoffice/shared/contract';
 import { isInt4Id } from '@backoffice/shared/contract';
 import { type ListOrder, type ListSpec, listPage, type OrderKey, orderBy } from '../../db/paging.ts';
+import { dateFrom, dateTo, prefixPattern, type SqlStatement } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
-import { dateFrom, dateTo } from '../withdrawals/sql.ts';
-
-/** One SQL statement with its parameters (what the bench runs directly through the driver). */
-export interface SqlStatement {
-  text: string;
-  values: unknown[];
-}
-
-/** LIKE pattern for a case-insensitive prefix: the text lower-cased, `\`, `%` and `_` escaped. */
-export const prefixPattern = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The UTC day [start, end) of a YYYY-MM-DD or ISO date-time filter. */
 export function utcDay(value: string): { start: string; end: string } {

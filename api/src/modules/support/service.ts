@@ -1,7 +1,7 @@
 import type { Paged, SupportListQuery, SupportTicket, SupportUpdateBody } from '@backoffice/shared/contract';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { AuditWriter } from '../audit/writer.ts';
+import type { AuditWriter } from '../audit/index.ts';
 import * as repo from './repository.ts';
 
 const INT_MAX = 2_147_483_647;

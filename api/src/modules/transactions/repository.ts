@@ -4,7 +4,6 @@ import type {
   TransactionsListQuery,
 } from '@backoffice/shared/contract';
 import { type ListOrder, type ListSpec, listPage, orderBy } from '../../db/paging.ts';
-import type { Db } from '../../db/types.ts';
 import {
   dateFrom,
   dateTo,
@@ -13,7 +12,8 @@ import {
   prefixPattern,
   type SqlStatement,
   Where,
-} from '../withdrawals/sql.ts';
+} from '../../db/sql-helpers.ts';
+import type { Db } from '../../db/types.ts';
 
 const COLUMNS = `t.id, json_build_object('id', u.id, 'name', u.name, 'username', u.username) AS "User",
   t.amount, t.currency, t.payment_id, t.pay_currency, t.status, t.created_at AS "createdAt", t.pay_address`;

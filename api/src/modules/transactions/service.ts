@@ -1,7 +1,7 @@
 import type { Paged, Transaction, TransactionsListQuery } from '@backoffice/shared/contract';
+import { pageSize } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { pageSize } from '../withdrawals/sql.ts';
 import * as repo from './repository.ts';
 
 /** Deposits ("transactions"): read-only list and details. */

@@ -11,9 +11,10 @@ import type {
   UserWithdrawal,
 } from '@backoffice/shared/contract';
 import { USER_DETAIL_RECENT } from '@backoffice/shared/contract';
+import { openWithdrawalStatuses, settledGameOutcomes } from '@backoffice/shared/facts';
 import { type ListOrder, type ListSpec, listPage, type OrderKey, orderBy } from '../../db/paging.ts';
+import { prefixPattern, type SqlStatement, sqlList } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
-import { prefixPattern, type SqlStatement } from '../support/repository.ts';
 
 export type { SqlStatement };
 
@@ -255,15 +256,15 @@ export async function userActivity(
                  FROM transactions WHERE user_id = $1) t,
               (SELECT count(*) AS total,
                       coalesce(sum(amount) FILTER (WHERE status IN ('approved', 'completed')), 0) AS paid,
-                      coalesce(sum(amount) FILTER (WHERE status IN ('pending', 'waiting', 'awaiting_approval')), 0) AS pending,
-                      count(*) FILTER (WHERE status IN ('pending', 'waiting', 'awaiting_approval')) AS pending_n
+                      coalesce(sum(amount) FILTER (WHERE status IN (${sqlList(openWithdrawalStatuses)})), 0) AS pending,
+                      count(*) FILTER (WHERE status IN (${sqlList(openWithdrawalStatuses)})) AS pending_n
                  FROM withdrawals WHERE user_id = $1) w,
               (SELECT count(*) AS total, coalesce(sum(price) FILTER (WHERE status <> 'cancelled'), 0) AS spent,
                       coalesce(sum(winning_amount), 0) AS won, count(*) FILTER (WHERE is_winner) AS wins
                  FROM lottery_tickets WHERE user_id = $1) k,
               (SELECT count(*) AS total, count(*) FILTER (WHERE active) AS active,
                       coalesce(sum(amount) FILTER (WHERE outcome IS DISTINCT FROM 'cancelled'), 0) AS bets,
-                      coalesce(sum(payout) FILTER (WHERE outcome IN ('won', 'lost')), 0) AS payouts
+                      coalesce(sum(payout) FILTER (WHERE outcome IN (${sqlList(settledGameOutcomes)})), 0) AS payouts
                  FROM mine_games WHERE user_id = $1) m`,
       [userId],
     ),

@@ -4,12 +4,22 @@ import type {
   WithdrawalsExportQuery,
   WithdrawalsListQuery,
 } from '@backoffice/shared/contract';
+import { openWithdrawalStatuses } from '@backoffice/shared/facts';
 import { type ListOrder, type ListSpec, listPage, orderBy } from '../../db/paging.ts';
+import {
+  dateFrom,
+  dateTo,
+  MAX_INT4,
+  pageSize,
+  prefixPattern,
+  type SqlStatement,
+  sqlList,
+  Where,
+} from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
-import { dateFrom, dateTo, MAX_INT4, pageSize, prefixPattern, type SqlStatement, Where } from './sql.ts';
 
-/** Statuses an admin may still decide on (awaiting_approval: four-eyes, one approval given). */
-export const OPEN_STATUSES = ['pending', 'waiting', 'awaiting_approval'] as const;
+/** Statuses an admin may still decide on, as SQL literals (facts/withdrawals.ts). */
+const OPEN = sqlList(openWithdrawalStatuses);
 
 const COLUMNS = `w.id,
   json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'username', u.username) AS "User",
@@ -191,7 +201,7 @@ export async function decideWithdrawals(
   return db.query<DecidedWithdrawal>(
     `WITH target AS (
        SELECT id, status FROM withdrawals
-        WHERE id = ANY($1::int[]) AND status IN ('pending', 'waiting', 'awaiting_approval')
+        WHERE id = ANY($1::int[]) AND status IN (${OPEN})
         ORDER BY id FOR UPDATE)
      UPDATE withdrawals w
         SET status = ${next},
@@ -202,7 +212,7 @@ export async function decideWithdrawals(
             processed_at = CASE WHEN ${next} = 'awaiting_approval' THEN NULL ELSE now() END,
             updated_at = now()
        FROM target
-      WHERE w.id = target.id AND w.status IN ('pending', 'waiting', 'awaiting_approval')
+      WHERE w.id = target.id AND w.status IN (${OPEN})
         AND NOT ($2 = 'approved' AND w.status = 'awaiting_approval' AND w.first_approved_by IS NOT DISTINCT FROM $4::int)
         AND NOT ($2 = 'approved' AND w.status = 'awaiting_approval' AND w.first_approved_by = ANY($6::int[]))
      RETURNING w.id, w.user_id, w.amount, w.status, target.status AS previous_status`,

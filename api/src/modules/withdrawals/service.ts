@@ -7,28 +7,19 @@ import type {
   WithdrawalUpdateBody,
   WithdrawalUpdateBulkBody,
 } from '@backoffice/shared/contract';
+import { type WithdrawalDecision, withdrawalMessages } from '@backoffice/shared/facts';
+import { pageSize } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { AuditWriter } from '../audit/writer.ts';
+import type { AuditWriter } from '../audit/index.ts';
 import { LINKED_APPROVER_MESSAGE, linkedAdmins } from '../four-eyes.ts';
 import { book, bookMany } from '../ledger.ts';
 import * as repo from './repository.ts';
-import { pageSize } from './sql.ts';
 
-export const MESSAGES = {
-  reasonRequired: 'Reason is required for rejection',
-  notFound: 'Withdrawal not found',
-  updated: 'Withdrawal status updated!',
-  bulkUpdated: 'Withdrawal statuses updated successfully',
-  bulkSomeFailed: 'Some withdrawal updates failed',
-  notOpen: (status: WithdrawalStatus) => `Withdrawal is no longer pending: it is already ${status}`,
-  awaitingSecond: 'Withdrawal approved: a second admin must approve it too (four-eyes)',
-  sameApprover:
-    'You gave the first approval of this withdrawal: a different admin must give the second approval',
-  linkedApprover: LINKED_APPROVER_MESSAGE,
-} as const;
+/** The withdrawal messages (facts/withdrawals.ts) and the four-eyes rule's own. */
+export const MESSAGES = { ...withdrawalMessages, linkedApprover: LINKED_APPROVER_MESSAGE } as const;
 
-type Decision = 'approved' | 'rejected';
+type Decision = WithdrawalDecision;
 
 /** The rejection reason: `reason` or `comment`, trimmed; required for a rejection. */
 function reasonOf(body: { status: Decision; reason?: string | undefined; comment?: string | undefined }) {

@@ -1,5 +1,6 @@
 import type { Withdrawal } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
+import { openWithdrawalStatuses, withdrawalMessages } from '@backoffice/shared/facts';
 import { formatDateTime, formatUsdt, isWithdrawalUpdatable, sumMoney } from '@backoffice/shared/format';
 import { useCan, useHost } from '@backoffice/shared/host';
 import { DEFAULT_SORT, validateBulkSelection, withdrawalSortFields } from '@backoffice/shared/rules';
@@ -15,17 +16,14 @@ import { Alert, Button, Descriptions, Form, Input } from 'antd';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { withdrawalColumns } from '../../components/cells.tsx';
 import { PerPageField } from '../../components/PerPageField.tsx';
-import { useFailureToast } from '../../components/useFailureToast.ts';
 import { UpdateStatusModal } from './UpdateStatusModal.tsx';
 import { type BulkOutcome, decideMany, decideOne, type StatusChoice } from './updates.ts';
 
 const FILTERS = { id: '' };
 
-// docs/architecture.md#where-each-kind-of-rule-lives names 'waiting' the pending list and 2.9 lets waiting
-// rows be ticked: both are listed here (asking for 'pending' alone, as shared/src/contract/routes.ts reads,
-// would leave waiting withdrawals on no screen at all). awaiting_approval: a large withdrawal one admin
-// approved; a second one decides it here too (four-eyes).
-const PENDING_STATUSES = ['pending', 'waiting', 'awaiting_approval'];
+// The open withdrawals (pending, waiting, awaiting_approval) are listed here: asking for 'pending' alone
+// would leave waiting ones on no screen at all; a large withdrawal one admin approved waits here for the
+// second (four-eyes).
 
 type Target = { kind: 'one'; id: number } | { kind: 'bulk'; ids: number[] };
 
@@ -34,9 +32,8 @@ export const firstApproverOf = (w: Withdrawal): string =>
   w.firstApprover?.email ?? (w.firstApprovedBy != null ? `admin #${w.firstApprovedBy}` : 'another admin');
 
 /**
- * Four-eyes in words (docs/architecture.md#console-behaviour): a withdrawal waiting for its second approval
- * whose first one was given by the signed-in admin. They wait for someone else and are not offered the
- * decision again.
+ * Four-eyes in words (issue 22): a withdrawal waiting for its second approval whose first one was given
+ * by the signed-in admin. They wait for someone else and are not offered the decision again.
  */
 const approvedByMe = (w: Withdrawal, adminId: number | undefined): boolean =>
   w.status === 'awaiting_approval' && adminId !== undefined && w.firstApprovedBy === adminId;
@@ -99,10 +96,7 @@ function secondApprovalOf(target: Target, rows: Withdrawal[]): ReactNode {
   return w?.status === 'awaiting_approval' ? <SecondApprovalNotice w={w} /> : null;
 }
 
-/**
- * /withdrawals/pending (docs/screens.md#withdrawals): search card, selectable table, single and bulk status
- * updates.
- */
+/** /withdrawals/pending (spec 2.9): search card, selectable table, single and bulk status updates. */
 export default function PendingWithdrawals() {
   const { http, notify, admin } = useHost();
   const adminId = admin?.id;
@@ -114,13 +108,13 @@ export default function PendingWithdrawals() {
     endpoint: endpoints.withdrawalsList,
     filters: FILTERS,
     sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
-    failure: 'Failed to fetch withdrawals',
+    failure: withdrawalMessages.loadFailed,
     input: ({ filters, page, perPage, sort }) => ({
       query: {
         page,
         per_page: perPage,
         ...(filters.id ? { id: filters.id } : {}),
-        status_in: PENDING_STATUSES,
+        status_in: [...openWithdrawalStatuses],
         sort_by: sortField(sort, withdrawalSortFields),
         sort_type: sort?.type,
       },
@@ -128,7 +122,6 @@ export default function PendingWithdrawals() {
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });
-  useFailureToast(list.error);
 
   const [selected, setSelected] = useState<Key[]>([]);
   const [target, setTarget] = useState<Target | null>(null);
@@ -179,8 +172,8 @@ export default function PendingWithdrawals() {
         notify.error(outcome.message);
         return;
       }
-      if (outcome.failed.length === 0) notify.success('Withdrawal statuses updated successfully');
-      else notify.error('Some withdrawal updates failed');
+      if (outcome.failed.length === 0) notify.success(withdrawalMessages.bulkUpdated);
+      else notify.error(withdrawalMessages.bulkSomeFailed);
       if (outcome.awaiting.length > 0) {
         notify.info(
           `Waiting for a second approval (four-eyes): ${outcome.awaiting.map((id) => `#${id}`).join(', ')}`,

@@ -1,13 +1,5 @@
-import type { WithdrawalStatus } from '@backoffice/shared/contract';
+import { processedWithdrawalStatuses } from '@backoffice/shared/facts';
 import { ProcessedWithdrawals } from './ProcessedWithdrawals.tsx';
-
-/** The statuses the Approved & Rejected view lists together (shared/src/contract/routes.ts). */
-const APPROVED_VIEW_STATUSES: readonly WithdrawalStatus[] = [
-  'approved',
-  'rejected',
-  'cancelled',
-  'pending_otp',
-];
 
 /** /withdrawals/approved: approved, rejected, cancelled and pending_otp together; username search. */
 export default function ApprovedWithdrawals() {
@@ -17,7 +9,7 @@ export default function ApprovedWithdrawals() {
       crumb="Approved & Rejected"
       list="approved-withdrawals"
       filter="username"
-      statusIn={APPROVED_VIEW_STATUSES}
+      statusIn={processedWithdrawalStatuses}
       empty="No approved withdrawals found"
     />
   );

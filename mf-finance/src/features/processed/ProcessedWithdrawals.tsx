@@ -1,6 +1,7 @@
 import type { Withdrawal, WithdrawalStatus } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
-import { DEFAULT_SORT, withdrawalSortFields } from '@backoffice/shared/rules';
+import { withdrawalMessages, withdrawalSortFields } from '@backoffice/shared/facts';
+import { DEFAULT_SORT } from '@backoffice/shared/rules';
 import {
   ExportButton,
   type ListColumn,
@@ -12,7 +13,6 @@ import {
 import { Form, Input } from 'antd';
 import { withdrawalColumns } from '../../components/cells.tsx';
 import { PerPageField } from '../../components/PerPageField.tsx';
-import { useFailureToast } from '../../components/useFailureToast.ts';
 
 export interface ProcessedViewProps {
   title: string;
@@ -55,7 +55,7 @@ export function ProcessedWithdrawals({
     endpoint: endpoints.withdrawalsList,
     filters: { [filter]: '' } as Record<string, string>,
     sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
-    failure: 'Failed to fetch withdrawals',
+    failure: withdrawalMessages.loadFailed,
     input: ({ filters, page, perPage, sort }) => {
       const value = filters[filter] ?? '';
       return {
@@ -73,7 +73,6 @@ export function ProcessedWithdrawals({
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });
-  useFailureToast(list.error);
 
   return (
     <ListPage

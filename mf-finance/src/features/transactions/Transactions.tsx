@@ -1,34 +1,29 @@
-import type { Transaction, TransactionStatus } from '@backoffice/shared/contract';
+import type { Transaction } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
+import { transactionMessages, transactionSortFields, transactionStatuses } from '@backoffice/shared/facts';
 import {
   bscAddressUrl,
-  dayBounds,
   formatDateTime,
   formatMoney,
   shortenTxAddress,
   upperCurrency,
 } from '@backoffice/shared/format';
-import { DEFAULT_SORT, transactionSortFields } from '@backoffice/shared/rules';
+import { DEFAULT_SORT } from '@backoffice/shared/rules';
 import {
   DayRangePicker,
   ExportButton,
-  filledIn,
   type ListColumn,
   ListPage,
   SearchForm,
   StatusTag,
-  sortField,
   useListPage,
 } from '@backoffice/shared/ui';
 import { Form, Input, Select } from 'antd';
 import { Link } from 'react-router-dom';
-import { useFailureToast } from '../../components/useFailureToast.ts';
 
 const FILTERS = { id: '', username: '', status: '', pay_address: '', date_start: '', date_end: '' };
 
-const TRANSACTION_STATUSES: readonly TransactionStatus[] = ['completed', 'waiting', 'failed'];
-
-const STATUS_OPTIONS = TRANSACTION_STATUSES.map((s) => ({
+const STATUS_OPTIONS = transactionStatuses.map((s) => ({
   value: s,
   label: s[0]!.toUpperCase() + s.slice(1),
 }));
@@ -95,25 +90,12 @@ export default function Transactions() {
     endpoint: endpoints.transactionsList,
     filters: FILTERS,
     sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
-    failure: 'Failed to fetch transactions',
-    input: ({ filters, page, perPage, sort }) => {
-      const { date_start, date_end, ...text } = filters;
-      return {
-        query: {
-          page,
-          per_page: perPage,
-          sort_by: sortField(sort, transactionSortFields),
-          sort_type: sort?.type,
-          ...filledIn(text),
-          date_start: dayBounds(date_start)?.start,
-          date_end: dayBounds(date_end)?.end,
-        },
-      };
-    },
+    failure: transactionMessages.loadFailed,
+    sortFields: transactionSortFields,
+    dayRange: { from: 'date_start', to: 'date_end' },
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });
-  useFailureToast(list.error);
 
   return (
     <ListPage

@@ -8,7 +8,6 @@ import { Link } from 'react-router-dom';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { useLotteryList } from '../../components/lotteryList.tsx';
 import { LotteryStatus } from '../../components/status.tsx';
-import { useToastOnError } from '../../components/useToastOnError.ts';
 import { completeWithoutWinners, type Lottery } from '../../data/lottery.ts';
 import { fallback } from '../../data/messages.ts';
 
@@ -63,7 +62,6 @@ const columnsWith = (onComplete?: (lottery: Lottery) => void): ListColumn<Lotter
 /** Closed Lottery Results (/lottery/closed): ended lotteries waiting for (or past) their results. */
 export default function ClosedLotteries() {
   const list = useLotteryList('closed', { failure: fallback.closedList });
-  useToastOnError(list.error);
   const { http, notify } = useHost();
   const canWrite = useCan('lottery:write');
   const [completing, setCompleting] = useState<Lottery | null>(null);

@@ -5,7 +5,6 @@ import { ExportButton, type ListColumn, ListPage } from '@backoffice/shared/ui';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useLotteryList } from '../../components/lotteryList.tsx';
-import { useToastOnError } from '../../components/useToastOnError.ts';
 import type { Lottery } from '../../data/lottery.ts';
 import { fallback } from '../../data/messages.ts';
 import { WinnersDialog } from './WinnersDialog.tsx';
@@ -19,7 +18,6 @@ export default function CompletedLotteries() {
     pageSizes: [PAGE_SIZE],
     defaultPageSize: PAGE_SIZE,
   });
-  useToastOnError(list.error);
   const [viewing, setViewing] = useState<Lottery | null>(null);
 
   const columns: ListColumn<Lottery>[] = [

@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EditLotteryDialog } from '../../components/EditLotteryDialog.tsx';
 import { scheduleColumns, useLotteryList } from '../../components/lotteryList.tsx';
-import { useToastOnError } from '../../components/useToastOnError.ts';
 import type { Lottery } from '../../data/lottery.ts';
 import { fallback } from '../../data/messages.ts';
 
@@ -15,7 +14,6 @@ import { fallback } from '../../data/messages.ts';
 export default function OpenLotteries() {
   const canWrite = useCan('lottery:write');
   const list = useLotteryList('open', { failure: fallback.openList, defaultPageSize: LOTTERY_LOOKUP_LIMIT });
-  useToastOnError(list.error);
   const [editing, setEditing] = useState<Lottery | null>(null);
 
   const columns = scheduleColumns((lottery) => (

@@ -10,7 +10,6 @@ import { LotteryOverview } from '../../components/Overview.tsx';
 import { PageError } from '../../components/PageError.tsx';
 import { LotteryStatus } from '../../components/status.tsx';
 import { ONE_LOTTERY_PAGE_SIZES, useTicketList } from '../../components/ticketList.ts';
-import { useToastOnError } from '../../components/useToastOnError.ts';
 import { WinnerCard, WinnerCardPlaceholder } from '../../components/WinnerCard.tsx';
 import { failureMessage, isNotFound, userMessage } from '../../data/errors.ts';
 import {
@@ -116,8 +115,6 @@ export default function AnnounceResults() {
   useEffect(() => {
     if (lottery?.prize_distributed && lottery.result) setWinners(lottery.result);
   }, [lottery]);
-
-  useToastOnError(tickets.error);
 
   if (details.error) {
     return (

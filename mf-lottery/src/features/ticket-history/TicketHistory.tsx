@@ -8,7 +8,6 @@ import { Button, Form, Select, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { TicketStatus } from '../../components/status.tsx';
 import { useTicketList } from '../../components/ticketList.ts';
-import { useToastOnError } from '../../components/useToastOnError.ts';
 import type { LotteryTicket } from '../../data/lottery.ts';
 import { fallback } from '../../data/messages.ts';
 
@@ -118,7 +117,6 @@ function TicketFilters({
 export default function TicketHistory() {
   const { http } = useHost();
   const list = useTicketList({ list: 'ticket-history', filters: FILTERS, failure: fallback.tickets });
-  useToastOnError(list.error);
   const filtered = list.filters.lottery_id !== '' || list.filters.status !== '';
   const [showFilters, setShowFilters] = useState(filtered);
 

@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { EditLotteryDialog } from '../../components/EditLotteryDialog.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { scheduleColumns, useLotteryList } from '../../components/lotteryList.tsx';
-import { useToastOnError } from '../../components/useToastOnError.ts';
 import { userMessage } from '../../data/errors.ts';
 import { deleteLottery, type Lottery } from '../../data/lottery.ts';
 import { fallback, success } from '../../data/messages.ts';
@@ -21,7 +20,6 @@ export default function UpcomingLotteries() {
     failure: fallback.upcomingList,
     defaultPageSize: LOTTERY_LOOKUP_LIMIT,
   });
-  useToastOnError(list.error);
   const [editing, setEditing] = useState<Lottery | null>(null);
   const [deleting, setDeleting] = useState<Lottery | null>(null);
   const [busy, setBusy] = useState(false);

@@ -17,8 +17,15 @@ import {
 } from '@backoffice/shared/ui/icons';
 import { Alert, Card, Statistic, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useState } from 'react';
-import { type Loaded, type MinesPage, type MinesStats, useMinesList, useMinesStats } from './useMines.ts';
+import type { ReactNode } from 'react';
+import {
+  type Loaded,
+  loadedOf,
+  type MinesPage,
+  type MinesStats,
+  useMinesList,
+  useMinesStats,
+} from './useMines.ts';
 
 type MineGame = MinesPage['data'][number];
 
@@ -233,10 +240,8 @@ function winColumns(firstRank: number): ColumnsType<MineGame> {
 /** docs/screens.md#mines-dashboard: the all-time mines activity. */
 export default function MinesDashboard() {
   const stats = useMinesStats();
-  const [activePage, setActivePage] = useState(1);
-  const [winsPage, setWinsPage] = useState(1);
-  const active = useMinesList('', activePage, 'Failed to fetch mines data');
-  const wins = useMinesList('true', winsPage, 'Failed to fetch mine users');
+  const active = useMinesList('', 'active', 'Failed to fetch mines data');
+  const wins = useMinesList('true', 'wins', 'Failed to fetch mine users');
 
   return (
     <div className="mines">
@@ -249,20 +254,20 @@ export default function MinesDashboard() {
       <div className="mines-columns">
         <ListCard
           title="Active Games"
-          state={active}
+          state={loadedOf(active)}
           empty="No active games right now"
-          page={activePage}
-          onPage={setActivePage}
+          page={active.page}
+          onPage={active.setPage}
           columns={activeColumns}
         />
         <ListCard
           title="Recent Big Wins"
           extra={<span className="mines-live">Live Updates</span>}
-          state={wins}
+          state={loadedOf(wins)}
           empty="No big wins yet"
-          page={winsPage}
-          onPage={setWinsPage}
-          columns={winColumns((winsPage - 1) * PAGINATION.minesPageSize + 1)}
+          page={wins.page}
+          onPage={wins.setPage}
+          columns={winColumns((wins.page - 1) * PAGINATION.minesPageSize + 1)}
         />
       </div>
     </div>

@@ -1,7 +1,8 @@
 import { endpoints } from '@backoffice/shared/endpoints';
+import type { MinesListOrder } from '@backoffice/shared/facts';
 import { type CallAnswer, errorMessage, useHost } from '@backoffice/shared/host';
 import { PAGINATION } from '@backoffice/shared/rules';
-import { useLoad } from '@backoffice/shared/ui';
+import { useListPage, useLoad } from '@backoffice/shared/ui';
 import { useEffect } from 'react';
 
 export type MinesPage = CallAnswer<'minesList'>['data'];
@@ -14,10 +15,7 @@ export interface Loaded<T> {
   error: string | null;
 }
 
-/**
- * useLoad plus shared/src/rules/messages.ts: a failure is toasted once, with the server's message or
- * `fallback`.
- */
+/** useLoad plus spec section 8: a failure is toasted once, with the server's message or `fallback`. */
 function useNotifiedLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[], fallback: string) {
   const { notify } = useHost();
   const state = useLoad(load, deps);
@@ -29,19 +27,29 @@ function useNotifiedLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unk
 }
 
 /**
- * One list of the dashboard ('' = active games, 'true' = recent big wins), 5 per page
- * (docs/screens.md#mines-dashboard).
+ * One list of the dashboard ('' = active games, 'true' = recent big wins), 5 per page, through the list
+ * controller: the two lists share the page, so each one's URL keys carry its name (`wins.page`).
  */
-export function useMinesList(order: '' | 'true', page: number, fallback: string): Loaded<MinesPage> {
-  const { http } = useHost();
-  return useNotifiedLoad(
-    async (signal) => {
-      const query = { page, limit: PAGINATION.minesPageSize, order };
-      return (await http.call(endpoints.minesList, { query }, { signal })).data;
-    },
-    [http, order, page],
-    fallback,
-  );
+export function useMinesList(order: MinesListOrder, name: string, failure: string) {
+  return useListPage({
+    area: 'mines',
+    list: name,
+    prefix: name,
+    endpoint: endpoints.minesList,
+    filters: {},
+    pageSizes: [PAGINATION.minesPageSize],
+    defaultPageSize: PAGINATION.minesPageSize,
+    pageSizeParam: 'limit',
+    fixed: { order },
+    failure,
+    rows: (answer) => answer.data.data,
+    total: (answer) => answer.data.total,
+  });
+}
+
+/** A list's state as the dashboard's cards read it. */
+export function loadedOf(list: ReturnType<typeof useMinesList>): Loaded<MinesPage> {
+  return { data: list.answer?.data, loading: list.loading, error: list.error };
 }
 
 export function useMinesStats(): Loaded<MinesStats> {

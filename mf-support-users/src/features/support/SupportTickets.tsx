@@ -1,14 +1,14 @@
 import type { SupportTicket } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
-import { dayBounds, needsViewMore, previewMessage } from '@backoffice/shared/format';
+import { supportSortFields, supportStatusOptions } from '@backoffice/shared/facts';
+import { needsViewMore, previewMessage } from '@backoffice/shared/format';
 import { useCan } from '@backoffice/shared/host';
-import { DEFAULT_SORT, supportSortFields } from '@backoffice/shared/rules';
+import { DEFAULT_SORT } from '@backoffice/shared/rules';
 import {
   DayRangePicker,
   ExportButton,
   type ListColumn,
   ListPage,
-  pagedQuery,
   SearchForm,
   StatusTag,
   useListPage,
@@ -16,7 +16,6 @@ import {
 import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { DateTimeCell } from '../../components/DateTimeCell.tsx';
-import { useFailureToast } from '../../components/useFailureToast.ts';
 import { SUPPORT_FALLBACKS } from '../../data/messages.ts';
 import { CloseTicketDialog } from './CloseTicketDialog.tsx';
 import { MessageDialog } from './MessageDialog.tsx';
@@ -30,11 +29,7 @@ type Dialog =
 
 const FILTERS = { id: '', username: '', status: '', date_start: '', date_end: '' };
 
-const STATUS_OPTIONS = [
-  { value: '', label: 'All' },
-  { value: 'open', label: 'Open' },
-  { value: 'closed', label: 'Closed' },
-];
+const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...supportStatusOptions];
 
 /** docs/screens.md#support-tickets: Support Tickets. */
 export default function SupportTickets() {
@@ -48,21 +43,12 @@ export default function SupportTickets() {
     filters: FILTERS,
     sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
     failure: SUPPORT_FALLBACKS.list,
-    input: (state) => {
-      const { date_start, date_end, ...text } = state.filters;
-      return {
-        query: {
-          ...pagedQuery({ ...state, filters: text }, supportSortFields),
-          // The viewer's days, as instants.
-          date_start: dayBounds(date_start)?.start,
-          date_end: dayBounds(date_end)?.end,
-        },
-      };
-    },
+    sortFields: supportSortFields,
+    // The viewer's days, sent as instants.
+    dayRange: { from: 'date_start', to: 'date_end' },
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });
-  useFailureToast(list.loading, list.error);
 
   const columns: ListColumn<SupportTicket>[] = [
     { key: 'id', title: 'ID', sortKey: 'id', render: (t) => `#${t.id}` },

@@ -1,14 +1,11 @@
 import type { SupportStatus, SupportTicket } from '@backoffice/shared/contract';
+import { supportStatusOptions } from '@backoffice/shared/facts';
 import { useHost } from '@backoffice/shared/host';
 import { Button, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { failureText, SUPPORT_FALLBACKS } from '../../data/messages.ts';
 import { updateSupportTicket } from '../../data/support.ts';
 
-const STATUS_OPTIONS = [
-  { value: 'open', label: 'Open' },
-  { value: 'closed', label: 'Closed' },
-];
 const REMARKS_MAX = 1000;
 
 interface Values {
@@ -76,7 +73,7 @@ export function UpdateTicketDialog({
           Ticket #{ticket.id} from {ticket.User.name || ticket.User.username} ({ticket.type})
         </p>
         <Form.Item label="Status" name="status">
-          <Select options={STATUS_OPTIONS} />
+          <Select options={[...supportStatusOptions]} />
         </Form.Item>
         <Form.Item label="Remarks" name="remarks">
           <Input.TextArea

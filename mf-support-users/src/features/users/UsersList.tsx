@@ -1,8 +1,9 @@
 import type { User } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
+import { userSortFields, userStatusOptions } from '@backoffice/shared/facts';
 import { formatCount, formatDateTime, formatShortDate } from '@backoffice/shared/format';
 import { useCan } from '@backoffice/shared/host';
-import { DEFAULT_SORT, userSortFields } from '@backoffice/shared/rules';
+import { DEFAULT_SORT } from '@backoffice/shared/rules';
 import {
   ExportButton,
   type ListColumn,
@@ -16,19 +17,13 @@ import { Button, Form, Input, Select, Statistic, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BlockUserDialog } from '../../components/BlockUserDialog.tsx';
-import { useFailureToast } from '../../components/useFailureToast.ts';
 import { useUnblock } from '../../components/useUnblock.ts';
 import { USER_FALLBACKS } from '../../data/messages.ts';
 import { pageCounts } from './counts.ts';
 
 const FILTERS = { email: '', username: '', status: '' };
 
-const STATUS_OPTIONS = [
-  { value: '', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'blocked', label: 'Blocked' },
-  { value: 'inactive', label: 'Inactive' },
-];
+const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...userStatusOptions];
 
 /** docs/screens.md#users: Users. */
 export default function UsersList() {
@@ -47,7 +42,6 @@ export default function UsersList() {
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });
-  useFailureToast(list.loading, list.error);
   const { unblock, busyId } = useUnblock(list.reload);
   const counts = pageCounts(list.rows);
   const loaded = list.answer !== undefined && list.error === null;

@@ -5,9 +5,9 @@ import { errorMessage } from '@backoffice/shared/host';
 import { AlertDialog, PageHeader, useLoad } from '@backoffice/shared/ui';
 import { Alert, Button, Card, Form, Input, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { credentialHttp, http } from '../../app/services.ts';
 import { useAuth } from '../../auth/store.ts';
 import { useNotifiedAction } from '../../components/useNotifiedAction.ts';
+import { credentialHttp, http } from '../../http/services.ts';
 import { notify } from '../../notify.ts';
 import './security.css';
 

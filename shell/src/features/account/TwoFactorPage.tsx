@@ -3,15 +3,20 @@ import { Field, PageHeader } from '@backoffice/shared/ui';
 import { Button, Card, Tag } from 'antd';
 import '@backoffice/shared/ui/ui.css';
 import { type FormEvent, useId, useState } from 'react';
+import {
+  type CurrentProof,
+  enableTwoFactor,
+  type PendingSetup,
+  startTwoFactorSetup,
+} from '../../auth/api.ts';
 import { useAuth } from '../../auth/store.ts';
+import { CodeInput } from '../../components/credentials/CodeInput.tsx';
+import { fieldProps } from '../../components/credentials/field-props.ts';
+import { PasswordInput } from '../../components/credentials/PasswordInput.tsx';
+import { TwoFactorQr } from '../../components/credentials/TwoFactorQr.tsx';
 import { useNotifiedAction } from '../../components/useNotifiedAction.ts';
 import { notify } from '../../notify.ts';
-import { type CurrentProof, enableTwoFactor, type PendingSetup, startTwoFactorSetup } from '../signin/api.ts';
-import { CodeInput } from '../signin/CodeInput.tsx';
-import { fieldProps } from '../signin/fieldProps.ts';
-import { PasswordInput } from '../signin/PasswordInput.tsx';
-import { TwoFactorQr } from '../signin/TwoFactorQr.tsx';
-import '../signin/signin.css';
+import '../../components/credentials/credentials.css';
 import './account.css';
 
 export const TWO_FACTOR_TITLE = 'Two-factor authentication';

@@ -2,8 +2,8 @@ import type { AdminSummary } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { Alert, Checkbox, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { http } from '../../app/services.ts';
 import { useNotifiedAction } from '../../components/useNotifiedAction.ts';
+import { http } from '../../http/services.ts';
 import { notify } from '../../notify.ts';
 import { ROLE_OPTIONS } from './roles.ts';
 

@@ -1,5 +1,6 @@
 import type { AdminSummary } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
+import { adminMessages, adminStatusLabels } from '@backoffice/shared/facts';
 import { formatDateTime } from '@backoffice/shared/format';
 import {
   AlertDialog,
@@ -12,9 +13,9 @@ import {
 } from '@backoffice/shared/ui';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { http } from '../../app/services.ts';
 import { useAuth } from '../../auth/store.ts';
 import { useNotifiedAction } from '../../components/useNotifiedAction.ts';
+import { http } from '../../http/services.ts';
 import { notify } from '../../notify.ts';
 import { CreateAdminDialog, RolesDialog } from './AdminForms.tsx';
 import { roleLabel } from './roles.ts';
@@ -97,15 +98,8 @@ export default function AdminsPage() {
     filters: { search: '', status: '' },
     defaultPageSize: 20,
     pageSizes: [10, 20, 50, 100],
-    failure: 'Failed to fetch admins',
-    input: ({ filters, page, perPage }) => ({
-      query: {
-        page,
-        limit: perPage,
-        ...(filters.search ? { search: filters.search } : {}),
-        ...(filters.status ? { status: filters.status as 'active' | 'blocked' } : {}),
-      },
-    }),
+    failure: adminMessages.loadFailed,
+    pageSizeParam: 'limit',
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });
@@ -152,7 +146,7 @@ export default function AdminsPage() {
       render: (a) => (
         <Space size={[4, 4]} wrap>
           <StatusTag kind="admin" status={a.status}>
-            {a.status === 'blocked' ? 'disabled' : a.status}
+            {adminStatusLabels[a.status]}
           </StatusTag>
           {isLocked(a) && <Tag color="orange">locked until {formatDateTime(a.lockedUntil)}</Tag>}
           {a.mustChangePassword && <Tag>one-time password</Tag>}

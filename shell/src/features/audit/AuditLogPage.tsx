@@ -1,10 +1,9 @@
 import type { AuditRecord } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
-import { dayBounds, formatDateTime } from '@backoffice/shared/format';
+import { formatDateTime } from '@backoffice/shared/format';
 import {
   DayRangePicker,
   ExportButton,
-  filledIn,
   type ListColumn,
   ListPage,
   SearchForm,
@@ -145,19 +144,7 @@ export default function AuditLogPage() {
     defaultPageSize: 20,
     pageSizes: [10, 20, 50, 100],
     failure: 'Failed to fetch the audit log',
-    input: ({ filters, page, perPage, sort }) => {
-      const { from, to, ...text } = filters;
-      return {
-        query: {
-          page,
-          per_page: perPage,
-          sort_type: sort?.type,
-          ...filledIn(text),
-          ...(from ? { from: dayBounds(from)?.start } : {}),
-          ...(to ? { to: dayBounds(to)?.end } : {}),
-        },
-      };
-    },
+    dayRange: { from: 'from', to: 'to' },
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });

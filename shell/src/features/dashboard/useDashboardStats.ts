@@ -3,7 +3,7 @@ import { endpoints } from '@backoffice/shared/endpoints';
 import { errorMessage, isCanceled } from '@backoffice/shared/host';
 import { DASHBOARD_REFRESH_MS } from '@backoffice/shared/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { http } from '../../app/services.ts';
+import { http } from '../../http/services.ts';
 import { notify } from '../../notify.ts';
 
 const FALLBACK = 'Failed to fetch dashboard stats';

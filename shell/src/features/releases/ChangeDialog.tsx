@@ -4,7 +4,7 @@ import { errorMessage, isApiError } from '@backoffice/shared/host';
 import { AlertDialog } from '@backoffice/shared/ui';
 import { Alert, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
-import { http } from '../../app/services.ts';
+import { http } from '../../http/services.ts';
 import { notify } from '../../notify.ts';
 import { PART_LABELS } from './labels.ts';
 

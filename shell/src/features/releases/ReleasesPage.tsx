@@ -4,7 +4,7 @@ import { errorMessage } from '@backoffice/shared/host';
 import { PageHeader, useLoad } from '@backoffice/shared/ui';
 import { Alert, Button, Skeleton } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { http } from '../../app/services.ts';
+import { http } from '../../http/services.ts';
 import { ChangeDialog, type PendingChange } from './ChangeDialog.tsx';
 import { autoRollbackText, PARTS } from './labels.ts';
 import { PartCard } from './PartCard.tsx';

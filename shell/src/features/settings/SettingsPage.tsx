@@ -6,9 +6,9 @@ import { decimalAtMost, FOUR_EYES } from '@backoffice/shared/rules';
 import { AlertDialog, PageHeader, useLoad } from '@backoffice/shared/ui';
 import { Alert, Button, Card, Descriptions, Form, Input, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { http } from '../../app/services.ts';
 import { useAuth } from '../../auth/store.ts';
 import { useNotifiedAction } from '../../components/useNotifiedAction.ts';
+import { http } from '../../http/services.ts';
 import { notify } from '../../notify.ts';
 import './settings.css';
 

@@ -1,7 +1,7 @@
 import { Button, Field } from '@backoffice/shared/ui';
 import { type FormEvent, useId, useState } from 'react';
-import { fieldProps } from './fieldProps.ts';
-import { PasswordInput } from './PasswordInput.tsx';
+import { fieldProps } from '../../components/credentials/field-props.ts';
+import { PasswordInput } from '../../components/credentials/PasswordInput.tsx';
 
 const MIN_LENGTH = 8;
 

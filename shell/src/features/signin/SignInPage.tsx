@@ -3,17 +3,23 @@ import { Button, Field } from '@backoffice/shared/ui';
 import '@backoffice/shared/ui/ui.css';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  type Credentials,
+  changeOneTimePassword,
+  enableTwoFactor,
+  type LoginOutcome,
+  login,
+} from '../../auth/api.ts';
 import { returnPathOf } from '../../auth/return-path.ts';
 import { useAuth } from '../../auth/store.ts';
+import { CodeInput } from '../../components/credentials/CodeInput.tsx';
+import { fieldProps } from '../../components/credentials/field-props.ts';
+import { PasswordInput } from '../../components/credentials/PasswordInput.tsx';
+import { TwoFactorQr } from '../../components/credentials/TwoFactorQr.tsx';
 import { useNotifiedAction } from '../../components/useNotifiedAction.ts';
 import { notify } from '../../notify.ts';
-import { type Credentials, changeOneTimePassword, enableTwoFactor, type LoginOutcome, login } from './api.ts';
-import { CodeInput } from './CodeInput.tsx';
-import { fieldProps } from './fieldProps.ts';
 import { NewPasswordStep } from './NewPasswordStep.tsx';
-import { PasswordInput } from './PasswordInput.tsx';
-import { TwoFactorQr } from './TwoFactorQr.tsx';
-import './signin.css';
+import '../../components/credentials/credentials.css';
 
 type Mode =
   | { name: 'credentials' }

@@ -6,7 +6,7 @@ import type {
 } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { ApiError, trusted } from '@backoffice/shared/host';
-import { credentialHttp, http } from '../../app/services.ts';
+import { credentialHttp, http } from '../http/services.ts';
 
 export interface Credentials {
   email: string;

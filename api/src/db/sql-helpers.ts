@@ -1,4 +1,4 @@
-/** Small SQL-building helpers shared by the finance list queries (withdrawals, transactions). */
+/** Small SQL-building helpers shared by the modules' queries (the lists' filters, dates, pages). */
 
 /** One SQL statement with its parameters ($1, $2...). */
 export interface SqlStatement {
@@ -52,3 +52,10 @@ export function dateTo(value: string): { op: '<' | '<='; value: string } {
 /** Page size: per_page wins over limit when both are sent. */
 export const pageSize = (q: { limit: number; per_page?: number | undefined }): number =>
   q.per_page ?? q.limit;
+
+/**
+ * A fixed list of words (a facts module's statuses) as SQL string literals: `'pending', 'waiting'`, for
+ * `status IN (${sqlList(openWithdrawalStatuses)})`. For constants only: user input goes in parameters.
+ */
+export const sqlList = (words: readonly string[]): string =>
+  words.map((word) => `'${word.replaceAll("'", "''")}'`).join(', ');

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { useAuth } from '../auth/store.ts';
 import { runtimeConfig } from '../config.ts';
-import { createAxios, createHttpClient } from '../http/client.ts';
+import { createAxios, createHttpClient } from './client.ts';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 let navigateTo: Navigate = (to) => window.location.assign(to);

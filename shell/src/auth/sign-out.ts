@@ -1,6 +1,6 @@
 import type { LogoutResponse } from '@backoffice/shared/contract';
 import { errorMessage, trusted } from '@backoffice/shared/host';
-import { http, navigate } from '../app/services.ts';
+import { http, navigate } from '../http/services.ts';
 import { notify } from '../notify.ts';
 import { useAuth } from './store.ts';
 

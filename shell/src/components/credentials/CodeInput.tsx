@@ -1,7 +1,7 @@
 import { isValidTwoFactorCode, messages, sanitizeCodeInput } from '@backoffice/shared/rules';
 import { Field } from '@backoffice/shared/ui';
 import { useEffect, useId, useRef, useState } from 'react';
-import { fieldProps } from './fieldProps.ts';
+import { fieldProps } from './field-props.ts';
 
 /** The 6-digit code field: digits only, at most 6, 'Please enter a valid 6-digit code' once touched. */
 export function CodeInput({
