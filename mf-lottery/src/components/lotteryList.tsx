@@ -12,7 +12,13 @@ type ListStatus = 'open' | 'upcoming' | 'closed' | 'completed';
 /** One status's lotteries, paged by the server (`limit` = the page size). */
 export function useLotteryList(
   status: ListStatus,
-  options: { failure: string; pageSizes?: readonly number[]; defaultPageSize?: number },
+  options: {
+    failure: string;
+    pageSizes?: readonly number[];
+    defaultPageSize?: number;
+    /** Reload in the background when the lotteries change (see useListPage). */
+    live?: boolean;
+  },
 ) {
   return useListPage({
     area: 'lottery',
@@ -22,6 +28,7 @@ export function useLotteryList(
     pageSizes: options.pageSizes,
     defaultPageSize: options.defaultPageSize,
     failure: options.failure,
+    ...(options.live ? { liveTopic: 'lottery' as const } : {}),
     input: ({ page, perPage }) => ({ query: { status, page, limit: perPage } }),
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { signOut } from '../auth/signOut.ts';
 import { useAuth } from '../auth/store.ts';
 import { runtimeConfig } from '../config.ts';
+import { liveEvents } from '../live/live.ts';
 import { notify } from '../notify.ts';
 import { http } from './services.ts';
 
@@ -17,6 +18,7 @@ export function useHostContext(): HostContext {
       notify,
       admin,
       config: runtimeConfig,
+      live: liveEvents,
       signOut: () => void signOut(),
       navigate: (to, options) => routerNavigate(to, options),
     }),

@@ -1,8 +1,10 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, SafetyOutlined } from '@ant-design/icons';
+import { formatCount } from '@backoffice/shared/format';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/store.ts';
 import { roleLabel } from '../features/admins/roles.ts';
+import { useQueueCount } from '../live/badges.ts';
 import type { MenuItem } from '../registry/registry.ts';
 import { AppearanceSwitches } from './AppearanceSwitches.tsx';
 import { MenuIcon } from './icons.tsx';
@@ -40,6 +42,22 @@ function Logo({ compact }: { compact: boolean }) {
   );
 }
 
+/**
+ * How many items wait in the entry's queue (live/badges.ts), hidden at 0. Part of the link's name
+ * ("Pending, 34 waiting"): the comma and "waiting" are for screen readers only.
+ */
+function QueueBadge({ item }: { item: Pick<MenuItem, 'path' | 'children'> }) {
+  const count = useQueueCount(item);
+  if (count <= 0) return null;
+  return (
+    <span className="shell-nav__badge">
+      <span className="bo-sr-only">, </span>
+      {formatCount(count)}
+      <span className="bo-sr-only"> waiting</span>
+    </span>
+  );
+}
+
 function Submenu({ item, pathname, collapsed }: { item: MenuItem; pathname: string; collapsed: boolean }) {
   const active = isActive(item, pathname);
   const [open, setOpen] = useState(active);
@@ -55,6 +73,8 @@ function Submenu({ item, pathname, collapsed }: { item: MenuItem; pathname: stri
       >
         <MenuIcon name={item.icon} />
         <span className="shell-nav__label">{item.label}</span>
+        {/* Folded, the group tells what waits in its entries. */}
+        {!expanded && <QueueBadge item={item} />}
         <DownOutlined className={`shell-nav__caret${expanded ? ' shell-is-open' : ''}`} />
       </button>
       {expanded && (
@@ -68,6 +88,7 @@ function Submenu({ item, pathname, collapsed }: { item: MenuItem; pathname: stri
                 title={collapsed ? `${item.label}: ${child.label}` : undefined}
               >
                 {collapsed ? child.label.slice(0, 1) : child.label}
+                <QueueBadge item={child} />
               </Link>
             </li>
           ))}
@@ -116,6 +137,7 @@ export function Sidebar({
               >
                 <MenuIcon name={item.icon} />
                 <span className="shell-nav__label">{item.label}</span>
+                <QueueBadge item={item} />
               </Link>
             </li>
           ),

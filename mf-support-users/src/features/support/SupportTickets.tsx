@@ -48,6 +48,8 @@ export default function SupportTickets() {
     filters: FILTERS,
     sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
     failure: SUPPORT_FALLBACKS.list,
+    // New tickets and other admins' answers show here without a reload.
+    liveTopic: 'support',
     input: (state) => {
       const { date_start, date_end, ...text } = state.filters;
       return {

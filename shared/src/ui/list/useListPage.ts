@@ -6,6 +6,7 @@ import {
   type Endpoint,
   errorMessage,
   errorReference,
+  type LiveTopic,
   useHost,
 } from '../../host/index.ts';
 import { PAGINATION } from '../../rules/constants.ts';
@@ -44,6 +45,11 @@ export interface ListPageOptions<N extends RouteName, F extends Record<string, s
   total(answer: CallAnswer<N>): number;
   /** The screen's message for a failed load when the server sent none (spec section 8). */
   failure: string;
+  /**
+   * A queue that others work too: reloaded in the background (no spinner, same page, filters and
+   * selection) each time the API says this topic changed (host.live).
+   */
+  liveTopic?: LiveTopic;
 }
 
 export interface ListPageState<N extends RouteName, F, Row> extends ListState<F> {
@@ -82,7 +88,7 @@ export interface ListPageState<N extends RouteName, F, Row> extends ListState<F>
 export function useListPage<N extends RouteName, F extends Record<string, string>, Row>(
   options: ListPageOptions<N, F, Row>,
 ): ListPageState<N, F, Row> {
-  const { http } = useHost();
+  const { http, live } = useHost();
   const [prefs, updatePrefs] = useListPrefs(options.area, options.list);
   const pageSizes = options.pageSizes ?? PAGINATION.pageSizeOptions;
   const fallbackSize = options.defaultPageSize ?? PAGINATION.defaultPageSize;
@@ -109,6 +115,12 @@ export function useListPage<N extends RouteName, F extends Record<string, string
   const load = useLoad(
     (signal) => http.call(options.endpoint, options.input(state), { signal }),
     [http, key],
+  );
+  const { liveTopic } = options;
+  const { refresh } = load;
+  useEffect(
+    () => (liveTopic && live ? live.subscribe(liveTopic, refresh) : undefined),
+    [live, liveTopic, refresh],
   );
   const total = load.data ? options.total(load.data) : 0;
   const totalPages = Math.ceil(total / perPage);
