@@ -1,7 +1,7 @@
 import type { QueueCounts } from '@backoffice/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createTestApp, type TestApp } from './helpers.ts';
-import { makeUser } from './lottery-helpers.ts';
+import { makeLottery, makeUser } from './lottery-helpers.ts';
 
 /**
  * Live queues (modules/live, migrations/017_live_events.sql): the event stream over a real socket, as
@@ -213,6 +213,20 @@ describe('GET /api/admin/events', () => {
     await closing;
   });
 
+  it('tells the lottery admins when a lottery reaches its end time (no write at all)', async () => {
+    const s = await stream(tokens.lottery);
+    await s.waitFor('ready', () => true);
+    const end = Date.now() + 1500;
+    await makeLottery(t, { start: Date.now() - 60_000, end, name: 'Ends soon' });
+    // The insert itself is told at once; the end is told once reached.
+    await s.waitFor('changed', changed('lottery'));
+    s.events.length = 0;
+    await s.waitFor('changed', changed('lottery'), 3000);
+    expect(Date.now()).toBeGreaterThanOrEqual(end);
+    const res = await t.call('GET', '/api/admin/queues', { token: tokens.lottery });
+    expect(res.json().data.lotteriesAwaitingResults).toBeGreaterThanOrEqual(1);
+  });
+
   it('sends at most one dashboard event per second', async () => {
     const s = await stream(tokens.root);
     await s.waitFor('ready', () => true);
@@ -233,10 +247,13 @@ describe('GET /api/admin/queues', () => {
   it('answers the counts the roles may read', async () => {
     await pendingWithdrawal();
     const expected = (
-      await t.db.query<{ pending: number; awaiting: number; open: number }>(
+      await t.db.query<{ pending: number; awaiting: number; open: number; ended: number }>(
         `SELECT (SELECT count(*) FROM withdrawals WHERE status IN ('pending', 'waiting'))::int AS pending,
                 (SELECT count(*) FROM withdrawals WHERE status = 'awaiting_approval')::int AS awaiting,
-                (SELECT count(*) FROM support_tickets WHERE status = 'open')::int AS open`,
+                (SELECT count(*) FROM support_tickets WHERE status = 'open')::int AS open,
+                (SELECT count(*) FROM lotteries
+                  WHERE lottery_status(start_time, end_time, prize_distributed, now()) = 'closed'
+                    AND deleted_at IS NULL)::int AS ended`,
       )
     )[0]!;
     const counts = async (token: string) => {
@@ -249,7 +266,7 @@ describe('GET /api/admin/queues', () => {
       withdrawalsAwaitingSecond: expected.awaiting,
     });
     expect(await counts(tokens.support)).toEqual({ supportOpen: expected.open });
-    expect(await counts(tokens.lottery)).toEqual({ lotteriesAwaitingResults: 0 });
+    expect(await counts(tokens.lottery)).toEqual({ lotteriesAwaitingResults: expected.ended });
     expect(Object.keys(await counts(tokens.root)).sort()).toEqual([
       'lotteriesAwaitingResults',
       'supportOpen',

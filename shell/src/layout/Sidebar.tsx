@@ -43,18 +43,36 @@ function Logo({ compact }: { compact: boolean }) {
 }
 
 /**
- * How many items wait in the entry's queue (live/badges.ts), hidden at 0. Part of the link's name
- * ("Pending, 34 waiting"): the comma and "waiting" are for screen readers only.
+ * An entry's text and how many items wait in its queue (live/badges.ts), the count hidden at 0. The
+ * count is part of the link's name ("Pending, 34 waiting"): the comma (at the end of the label, since
+ * the browser puts a space between the two) and "waiting" are for screen readers only.
  */
-function QueueBadge({ item }: { item: Pick<MenuItem, 'path' | 'children'> }) {
-  const count = useQueueCount(item);
-  if (count <= 0) return null;
+function LabelAndCount({
+  item,
+  text,
+  className,
+  showCount = true,
+}: {
+  item: Pick<MenuItem, 'path' | 'children'>;
+  text: string;
+  className?: string;
+  showCount?: boolean;
+}) {
+  const queued = useQueueCount(item);
+  const count = showCount ? queued : 0;
   return (
-    <span className="shell-nav__badge">
-      <span className="bo-sr-only">, </span>
-      {formatCount(count)}
-      <span className="bo-sr-only"> waiting</span>
-    </span>
+    <>
+      <span className={className}>
+        {text}
+        {count > 0 && <span className="bo-sr-only">,</span>}
+      </span>
+      {count > 0 && (
+        <span className="shell-nav__badge">
+          {formatCount(count)}
+          <span className="bo-sr-only"> waiting</span>
+        </span>
+      )}
+    </>
   );
 }
 
@@ -72,9 +90,8 @@ function Submenu({ item, pathname, collapsed }: { item: MenuItem; pathname: stri
         onClick={() => setOpen(!open)}
       >
         <MenuIcon name={item.icon} />
-        <span className="shell-nav__label">{item.label}</span>
         {/* Folded, the group tells what waits in its entries. */}
-        {!expanded && <QueueBadge item={item} />}
+        <LabelAndCount item={item} text={item.label} className="shell-nav__label" showCount={!expanded} />
         <DownOutlined className={`shell-nav__caret${expanded ? ' shell-is-open' : ''}`} />
       </button>
       {expanded && (
@@ -87,8 +104,7 @@ function Submenu({ item, pathname, collapsed }: { item: MenuItem; pathname: stri
                 aria-current={pathname.startsWith(child.path) ? 'page' : undefined}
                 title={collapsed ? `${item.label}: ${child.label}` : undefined}
               >
-                {collapsed ? child.label.slice(0, 1) : child.label}
-                <QueueBadge item={child} />
+                <LabelAndCount item={child} text={collapsed ? child.label.slice(0, 1) : child.label} />
               </Link>
             </li>
           ))}
@@ -136,8 +152,7 @@ export function Sidebar({
                 title={collapsed ? item.label : undefined}
               >
                 <MenuIcon name={item.icon} />
-                <span className="shell-nav__label">{item.label}</span>
-                <QueueBadge item={item} />
+                <LabelAndCount item={item} text={item.label} className="shell-nav__label" />
               </Link>
             </li>
           ),

@@ -11,6 +11,7 @@ import { HttpError, SERVICE_UNAVAILABLE } from '../../lib/http-error.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { findActiveSession } from '../auth/repository.ts';
 import { LiveHub, type LiveSubscriber } from './hub.ts';
+import { watchLotteryEnds } from './lottery-ends.ts';
 import { queueCounts } from './repository.ts';
 
 /** A comment line this often keeps proxies and the socket inactivity timeout from closing the stream. */
@@ -36,14 +37,21 @@ function topicsOf(roles: readonly string[]): Set<LiveTopic> {
 export async function liveRoutes(app: FastifyInstance, opts: LiveRoutesOptions): Promise<void> {
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const hub = new LiveHub(app.clock);
+  const lotteryEnds = watchLotteryEnds(app.db, app.clock, () => hub.receive('lottery'));
   const stopListening = await app.db.listen(
     'live',
-    (payload) => hub.receive(payload),
+    (payload) => {
+      hub.receive(payload);
+      if (payload === 'lottery') lotteryEnds.recheck();
+    },
     () => hub.everythingChanged(),
   );
   // Before the server waits for requests in flight: a stream would hold the shutdown to its timeout.
   app.addHook('preClose', async () => hub.endAll());
-  app.addHook('onClose', async () => stopListening());
+  app.addHook('onClose', async () => {
+    lotteryEnds.stop();
+    await stopListening();
+  });
 
   defineRoute(
     app,
