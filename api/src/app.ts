@@ -14,6 +14,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { liveRoutes } from './modules/live/routes.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { minesRoutes } from './modules/mines/routes.ts';
 import { releaseRoutes } from './modules/releases/routes.ts';
@@ -46,6 +47,8 @@ export interface AppOptions extends Record<string, unknown> {
   crossCheckResponses?: boolean;
   /** State shared with the other replicas (server.ts: openSharedStore); default: this process's memory. */
   store?: SharedStore;
+  /** The event stream's heartbeat (default 15 s; tests use a short one). */
+  liveHeartbeatMs?: number;
 }
 
 /**
@@ -93,6 +96,7 @@ export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, op
   await fastify.register(transactionsRoutes);
   await fastify.register(auditRoutes);
   await fastify.register(settingsRoutes);
+  await fastify.register(liveRoutes, { heartbeatMs: opts.liveHeartbeatMs });
   await fastify.register(releaseRoutes, {
     service: new ReleaseService(opts.db, fastify.config.releases, fastify.store, fastify.clock, fastify.log),
   });
@@ -158,8 +162,8 @@ export async function buildApp(
   const fastify = Fastify({ ...serverOptions(opts.config), logger: opts.logger ?? false });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(({ schema, method, url, contentType }) =>
-    // A CSV answer is a stream, sent as it is: never through the JSON serializer.
-    contentType === 'text/csv'
+    // A CSV file or an event stream is a stream, sent as it is: never through the JSON serializer.
+    contentType === 'text/csv' || contentType === 'text/event-stream'
       ? (data: unknown) => String(data)
       : compileResponseSerializer(
           schema as z.ZodType,

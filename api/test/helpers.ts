@@ -55,6 +55,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   rateLimits?: Partial<RateLimits>;
   clock?: () => number;
+  /** The event stream's heartbeat (modules/live). */
+  liveHeartbeatMs?: number;
 }
 
 type Req = Omit<InjectOptions, 'method' | 'url'> & {
@@ -116,6 +118,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock: options.clock,
     rateLimits: options.rateLimits,
     crossCheckResponses: true,
+    liveHeartbeatMs: options.liveHeartbeatMs,
   });
   const adminId = options.db
     ? (await db.query<{ id: number }>('SELECT id FROM admins WHERE email = $1', [ADMIN.email]))[0]!.id

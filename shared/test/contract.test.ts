@@ -32,6 +32,7 @@ import {
   withdrawalUpdateBody,
   withdrawalUpdateBulkBody,
 } from '../src/contract/index.ts';
+import { liveRoutes } from '../src/contract/live.ts';
 import { auditRoutes } from '../src/contract/routes-audit.ts';
 import { exportRoutes } from '../src/contract/routes-export.ts';
 import { governanceRoutes } from '../src/contract/routes-governance.ts';
@@ -394,6 +395,7 @@ describe('routes catalogue', () => {
       ...Object.keys(auditRoutes),
       ...Object.keys(exportRoutes),
       ...Object.keys(releaseRoutes),
+      ...Object.keys(liveRoutes),
     ]);
     const keys = Object.entries(routes)
       .filter(([name]) => !issue13.has(name))

@@ -13,6 +13,8 @@ export interface RawConfig {
   assetsUrl?: string;
   appUrl?: string;
   live?: boolean | number | string;
+  /** How often the sidebar's queue counts are read while the live event stream is down (ms). */
+  livePollMs?: number;
 }
 
 function isOn(flag: unknown): boolean {
@@ -38,3 +40,11 @@ export const runtimeConfig: RuntimeConfig = resolveConfig(
   typeof window === 'undefined' ? undefined : window.__BACKOFFICE_CONFIG__,
   typeof window === 'undefined' ? 'http://localhost:3001' : window.location.origin,
 );
+
+/** Default of `livePollMs`: the queue counts every 30 s while the event stream is down. */
+export const LIVE_POLL_MS = 30_000;
+
+export const livePollMs: number = (() => {
+  const raw = typeof window === 'undefined' ? undefined : window.__BACKOFFICE_CONFIG__?.livePollMs;
+  return typeof raw === 'number' && raw >= 100 ? raw : LIVE_POLL_MS;
+})();

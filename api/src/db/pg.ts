@@ -135,10 +135,61 @@ export function createPgDb(
     pool,
     openCursor: (statement, cursorOptions) => openPgCursor(pool, statement, cursorOptions),
     ping: health.ping,
+    listen: (channel, onPayload, onReconnect) => listenOn(connectionString, channel, onPayload, onReconnect),
     close: async () => {
       health.close();
       await pool.end();
     },
+  };
+}
+
+/** Waits before opening a lost LISTEN connection again (the last one repeats). */
+const LISTEN_RETRY_MS = [100, 500, 2000, 5000];
+
+/**
+ * LISTEN on a connection of its own (a pooled one goes back to the pool and stops listening). When it
+ * is lost (a server restart, a failover), it is opened again with back-off and `onReconnect` tells the
+ * caller that notifications may have been missed.
+ */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const open = async () => {
+    const c = new pg.Client({ connectionString, keepAlive: true });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) onPayload(msg.payload ?? '');
+    });
+    c.on('error', () => {});
+    c.on('end', () => {
+      if (!stopped && client === c) reopen(0);
+    });
+    await c.connect();
+    await c.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    client = c;
+    return c;
+  };
+  const reopen = (attempt: number) => {
+    client = undefined;
+    const wait = LISTEN_RETRY_MS[Math.min(attempt, LISTEN_RETRY_MS.length - 1)];
+    timer = setTimeout(() => {
+      if (stopped) return;
+      open().then(
+        () => onReconnect?.(),
+        () => reopen(attempt + 1),
+      );
+    }, wait);
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => {});
   };
 }
 

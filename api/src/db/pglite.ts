@@ -54,6 +54,11 @@ export async function createPgliteDb(options: PgliteOptions = {}): Promise<DbHan
     ping: async () => {
       await db.query('SELECT 1');
     },
+    // One process: PGlite delivers its own NOTIFYs after the COMMIT, as PostgreSQL does.
+    listen: async (channel, onPayload) => {
+      const stop = await pglite.listen(channel, onPayload);
+      return () => stop();
+    },
     close: () => pglite.close(),
   };
 }

@@ -63,5 +63,15 @@ export interface DbHandle extends Db {
    * outside the pool, so requests holding every pooled connection do not make the database look down.
    */
   ping(timeoutMs: number): Promise<void>;
+  /**
+   * Calls `onPayload` with each NOTIFY on `channel` (PostgreSQL sends one only when its transaction
+   * commits); resolves once listening, to a function that stops. PostgreSQL: on a connection of its
+   * own, opened again after a loss, then `onReconnect` runs (notifications in the gap are lost).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -1,5 +1,12 @@
 import type { RouteDef } from '@backoffice/shared/contract';
-import { API_PREFIX, type csvFile, errorResponse, isCsvRoute, routes } from '@backoffice/shared/contract';
+import {
+  API_PREFIX,
+  type csvFile,
+  errorResponse,
+  isCsvRoute,
+  isEventStreamRoute,
+  routes,
+} from '@backoffice/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type CsvExport, sendCsv } from '../lib/csv/export.ts';
@@ -118,6 +125,8 @@ function operationIdOf(def: RouteDef): { operationId?: string } {
  * it away from the JSON serializer (a stream is sent as it is).
  */
 function answerSchema(def: RouteDef) {
+  if (isEventStreamRoute(def))
+    return { description: 'Event stream', content: { 'text/event-stream': { schema: def.response } } };
   if (!isCsvRoute(def)) return def.response;
   return { description: 'CSV file', content: { 'text/csv': { schema: def.response } } };
 }

@@ -12,7 +12,13 @@ import { LotteryStatus } from './status.tsx';
 /** One status's lotteries, paged by the server (`limit` = the page size). */
 export function useLotteryList(
   status: ListStatus,
-  options: { failure: string; pageSizes?: readonly number[]; defaultPageSize?: number },
+  options: {
+    failure: string;
+    pageSizes?: readonly number[];
+    defaultPageSize?: number;
+    /** Reload in the background when the lotteries change (see useListPage). */
+    live?: boolean;
+  },
 ) {
   return useListPage({
     area: 'lottery',
@@ -24,6 +30,7 @@ export function useLotteryList(
     failure: options.failure,
     fixed: { status },
     pageSizeParam: 'limit',
+    ...(options.live ? { liveTopic: 'lottery' as const } : {}),
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });

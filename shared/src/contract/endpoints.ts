@@ -408,4 +408,6 @@ export const endpoints = {
     permission: 'releases:manage',
     audit: 'maintenance.set',
   },
+  liveEvents: { name: 'liveEvents', method: 'GET', path: '/admin/events', permission: 'signed-in' },
+  queueCounts: { name: 'queueCounts', method: 'GET', path: '/admin/queues', permission: 'signed-in' },
 } as const;

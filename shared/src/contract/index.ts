@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './envelope.ts';
 export * from './input.ts';
+export * from './live.ts';
 export * from './lottery.ts';
 export * from './mines.ts';
 export * from './permissions.ts';

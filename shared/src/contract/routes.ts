@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import * as auth from './auth.ts';
 import * as dashboard from './dashboard.ts';
 import { healthResponse, livezResponse, readyzResponse } from './envelope.ts';
+import { liveRoutes } from './live.ts';
 import * as lottery from './lottery.ts';
 import * as mines from './mines.ts';
 import type { Permission } from './permissions.ts';
@@ -375,6 +376,7 @@ export const routes = {
   ...auditRoutes,
   ...exportRoutes,
   ...releaseRoutes,
+  ...liveRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -4,6 +4,7 @@ import { trusted } from './trusted.ts';
 import type {
   AdminUser,
   HostContext,
+  LiveTopic,
   QueryValue,
   RequestOptions,
   ResponseParser,
@@ -26,6 +27,8 @@ export interface TestHost extends HostContext {
   toasts: Array<{ type: 'success' | 'error' | 'info' | 'warning' | 'loading'; message: string }>;
   navigations: string[];
   signOuts: number;
+  /** Live events by hand: `live.emit('withdrawals')` calls that topic's listeners. */
+  live: { subscribe(topic: LiveTopic, listener: () => void): () => void; emit(topic: LiveTopic): void };
 }
 
 /**
@@ -51,6 +54,7 @@ export function testHostContext(
   const toasts: TestHost['toasts'] = [];
   const navigations: string[] = [];
   let toastCount = 0;
+  const listeners = new Set<{ topic: LiveTopic; listener: () => void }>();
 
   async function call<T>(
     method: Method,
@@ -79,6 +83,16 @@ export function testHostContext(
     toasts,
     navigations,
     signOuts: 0,
+    live: {
+      subscribe(topic, listener) {
+        const entry = { topic, listener };
+        listeners.add(entry);
+        return () => listeners.delete(entry);
+      },
+      emit(topic) {
+        for (const entry of [...listeners]) if (entry.topic === topic) entry.listener();
+      },
+    },
     admin:
       options.admin === undefined
         ? { id: 1, email: 'admin@example.com', name: 'Admin', roles: ['superadmin'] }

@@ -1,3 +1,4 @@
+import type { LiveTopic } from '../contract/live.ts';
 import type { RouteName } from '../contract/routes.ts';
 import type { CallAnswer, CallInput, Endpoint } from './call.ts';
 
@@ -100,12 +101,25 @@ export interface DownloadedFile {
   rows: number | null;
 }
 
+export type { LiveTopic };
+
+/**
+ * The API's live events (server push): `subscribe` calls `listener` each time something of `topic`
+ * changed (a withdrawal decided, a ticket opened...), for the topics the admin's roles may read. The
+ * event carries no data: the listener reloads what it shows. Returns the unsubscribe function.
+ */
+export interface LiveEvents {
+  subscribe(topic: LiveTopic, listener: () => void): () => void;
+}
+
 /** Everything a remote may use from the host. Remotes never import the shell. */
 export interface HostContext {
   http: HostHttpClient;
   notify: Notifier;
   admin: AdminUser | null;
   config: RuntimeConfig;
+  /** Absent in a shell older than the remote (they are released apart): no live updates then. */
+  live?: LiveEvents;
   signOut(): void;
   navigate(to: string, options?: { replace?: boolean }): void;
 }

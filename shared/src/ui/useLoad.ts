@@ -1,4 +1,4 @@
-import { type DependencyList, useCallback, useEffect, useState } from 'react';
+import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
 
 export interface LoadState<T> {
   /** The last loaded value; kept while a newer load runs. */
@@ -8,6 +8,11 @@ export interface LoadState<T> {
   loading: boolean;
   /** Loads again with the same deps. */
   reload: () => void;
+  /**
+   * Loads again in the background (a live event): `loading` stays false and the data stays until the
+   * new data replaces it; a failure is dropped (the data shown stays, the next event tries again).
+   */
+  refresh: () => void;
 }
 
 /** Aborted fetches, the host's ApiError of kind 'canceled' and DOM AbortErrors. */
@@ -27,12 +32,17 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depe
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(true);
   const [attempt, setAttempt] = useState(0);
+  const quiet = useRef(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps stand for `load`
   useEffect(() => {
     const controller = new AbortController();
-    setLoading(true);
-    setError(null);
+    const inBackground = quiet.current;
+    quiet.current = false;
+    if (!inBackground) {
+      setLoading(true);
+      setError(null);
+    }
     // Through a Promise so that a `load` throwing synchronously lands in `error` too.
     new Promise<T>((resolve) => resolve(load(controller.signal))).then(
       (value) => {
@@ -41,7 +51,7 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depe
         setLoading(false);
       },
       (failure: unknown) => {
-        if (isCanceled(failure, controller.signal)) return;
+        if (isCanceled(failure, controller.signal) || inBackground) return;
         setError(failure);
         setLoading(false);
       },
@@ -50,5 +60,9 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depe
   }, [...deps, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { data, error, loading, reload };
+  const refresh = useCallback(() => {
+    quiet.current = true;
+    setAttempt((n) => n + 1);
+  }, []);
+  return { data, error, loading, reload, refresh };
 }

@@ -5,6 +5,7 @@ import { signOut } from '../auth/sign-out.ts';
 import { useAuth } from '../auth/store.ts';
 import { runtimeConfig } from '../config.ts';
 import { http } from '../http/services.ts';
+import { liveEvents } from '../live/live.ts';
 import { notify } from '../notify.ts';
 
 /** The HostContext handed to every remote: the only way a remote reaches the shell. */
@@ -17,6 +18,7 @@ export function useHostContext(): HostContext {
       notify,
       admin,
       config: runtimeConfig,
+      live: liveEvents,
       signOut: () => void signOut(),
       navigate: (to, options) => routerNavigate(to, options),
     }),

@@ -6,6 +6,7 @@ import { useHostContext } from '../app/host.ts';
 import { useCurrentAdmin } from '../auth/current-admin.ts';
 import { useAuth } from '../auth/store.ts';
 import ConsoleUpdates from '../components/ConsoleUpdates.tsx';
+import { useLiveConnection } from '../live/useLiveConnection.ts';
 import { useRegistry } from '../registry/store.ts';
 import { ThemeProvider } from '../theme/ThemeProvider.tsx';
 import { returnFocusAfterDialogs } from './dialog-focus.ts';
@@ -32,6 +33,7 @@ export default function AppLayout() {
   const registry = useRegistry((state) => state.registry);
   const roles = useAuth((state) => state.user?.roles) ?? NO_ROLES;
   useCurrentAdmin();
+  useLiveConnection();
   const host = useHostContext();
   const loadRegistry = useRegistry((state) => state.load);
   const [expanded, setExpanded] = useState(readExpanded);

@@ -1,8 +1,10 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, SafetyOutlined } from '@ant-design/icons';
+import { formatCount } from '@backoffice/shared/format';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/store.ts';
 import { roleLabel } from '../features/admins/roles.ts';
+import { useQueueCount } from '../live/badges.ts';
 import type { MenuItem } from '../registry/registry.ts';
 import { AppearanceSwitches } from './AppearanceSwitches.tsx';
 import { MenuIcon } from './icons.tsx';
@@ -40,6 +42,40 @@ function Logo({ compact }: { compact: boolean }) {
   );
 }
 
+/**
+ * An entry's text and how many items wait in its queue (live/badges.ts), the count hidden at 0. The
+ * count is part of the link's name ("Pending, 34 waiting"): the comma (at the end of the label, since
+ * the browser puts a space between the two) and "waiting" are for screen readers only.
+ */
+function LabelAndCount({
+  item,
+  text,
+  className,
+  showCount = true,
+}: {
+  item: Pick<MenuItem, 'path' | 'children'>;
+  text: string;
+  className?: string;
+  showCount?: boolean;
+}) {
+  const queued = useQueueCount(item);
+  const count = showCount ? queued : 0;
+  return (
+    <>
+      <span className={className}>
+        {text}
+        {count > 0 && <span className="bo-sr-only">,</span>}
+      </span>
+      {count > 0 && (
+        <span className="shell-nav__badge">
+          {formatCount(count)}
+          <span className="bo-sr-only"> waiting</span>
+        </span>
+      )}
+    </>
+  );
+}
+
 function Submenu({ item, pathname, collapsed }: { item: MenuItem; pathname: string; collapsed: boolean }) {
   const active = isActive(item, pathname);
   const [open, setOpen] = useState(active);
@@ -54,7 +90,8 @@ function Submenu({ item, pathname, collapsed }: { item: MenuItem; pathname: stri
         onClick={() => setOpen(!open)}
       >
         <MenuIcon name={item.icon} />
-        <span className="shell-nav__label">{item.label}</span>
+        {/* Folded, the group tells what waits in its entries. */}
+        <LabelAndCount item={item} text={item.label} className="shell-nav__label" showCount={!expanded} />
         <DownOutlined className={`shell-nav__caret${expanded ? ' shell-is-open' : ''}`} />
       </button>
       {expanded && (
@@ -67,7 +104,7 @@ function Submenu({ item, pathname, collapsed }: { item: MenuItem; pathname: stri
                 aria-current={pathname.startsWith(child.path) ? 'page' : undefined}
                 title={collapsed ? `${item.label}: ${child.label}` : undefined}
               >
-                {collapsed ? child.label.slice(0, 1) : child.label}
+                <LabelAndCount item={child} text={collapsed ? child.label.slice(0, 1) : child.label} />
               </Link>
             </li>
           ))}
@@ -115,7 +152,7 @@ export function Sidebar({
                 title={collapsed ? item.label : undefined}
               >
                 <MenuIcon name={item.icon} />
-                <span className="shell-nav__label">{item.label}</span>
+                <LabelAndCount item={item} text={item.label} className="shell-nav__label" />
               </Link>
             </li>
           ),

@@ -109,6 +109,8 @@ export default function PendingWithdrawals() {
     filters: FILTERS,
     sort: { by: DEFAULT_SORT.sortBy, type: DEFAULT_SORT.sortType },
     failure: withdrawalMessages.loadFailed,
+    // Another admin's decision (or a new request) shows here without a reload.
+    liveTopic: 'withdrawals',
     input: ({ filters, page, perPage, sort }) => ({
       query: {
         page,

@@ -61,7 +61,7 @@ const columnsWith = (onComplete?: (lottery: Lottery) => void): ListColumn<Lotter
 
 /** Closed Lottery Results (/lottery/closed): ended lotteries waiting for (or past) their results. */
 export default function ClosedLotteries() {
-  const list = useLotteryList('closed', { failure: fallback.closedList });
+  const list = useLotteryList('closed', { failure: fallback.closedList, live: true });
   const { http, notify } = useHost();
   const canWrite = useCan('lottery:write');
   const [completing, setCompleting] = useState<Lottery | null>(null);

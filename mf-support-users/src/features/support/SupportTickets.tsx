@@ -46,6 +46,8 @@ export default function SupportTickets() {
     sortFields: supportSortFields,
     // The viewer's days, sent as instants.
     dayRange: { from: 'date_start', to: 'date_end' },
+    // New tickets and other admins' answers show here without a reload.
+    liveTopic: 'support',
     rows: (answer) => answer.data.data,
     total: (answer) => answer.data.total,
   });

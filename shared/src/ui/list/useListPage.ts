@@ -7,6 +7,7 @@ import {
   type Endpoint,
   errorMessage,
   errorReference,
+  type LiveTopic,
   useHost,
 } from '../../host/index.ts';
 import { PAGINATION } from '../../rules/constants.ts';
@@ -64,6 +65,11 @@ export interface ListPageOptions<N extends RouteName, F extends Record<string, s
    * once per failure, an error toast: the controller shows both.
    */
   failure: string;
+  /**
+   * A queue that others work too: reloaded in the background (no spinner, same page, filters and
+   * selection) each time the API says this topic changed (host.live).
+   */
+  liveTopic?: LiveTopic;
 }
 
 export interface ListPageState<N extends RouteName, F, Row> extends ListState<F> {
@@ -102,7 +108,7 @@ export interface ListPageState<N extends RouteName, F, Row> extends ListState<F>
 export function useListPage<N extends RouteName, F extends Record<string, string>, Row>(
   options: ListPageOptions<N, F, Row>,
 ): ListPageState<N, F, Row> {
-  const { http, notify } = useHost();
+  const { http, live, notify } = useHost();
   const [prefs, updatePrefs] = useListPrefs(options.area, options.list);
   const pageSizes = options.pageSizes ?? PAGINATION.pageSizeOptions;
   const fallbackSize = options.defaultPageSize ?? PAGINATION.defaultPageSize;
@@ -145,6 +151,12 @@ export function useListPage<N extends RouteName, F extends Record<string, string
   useEffect(() => {
     if (!load.loading && error) notify.error(error);
   }, [load.loading, error, notify]);
+  const { liveTopic } = options;
+  const { refresh } = load;
+  useEffect(
+    () => (liveTopic && live ? live.subscribe(liveTopic, refresh) : undefined),
+    [live, liveTopic, refresh],
+  );
   const total = load.data ? options.total(load.data) : 0;
   const totalPages = Math.ceil(total / perPage);
 

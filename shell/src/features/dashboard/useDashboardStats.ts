@@ -4,6 +4,7 @@ import { errorMessage, isCanceled } from '@backoffice/shared/host';
 import { DASHBOARD_REFRESH_MS } from '@backoffice/shared/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { http } from '../../http/services.ts';
+import { liveEvents } from '../../live/live.ts';
 import { notify } from '../../notify.ts';
 
 const FALLBACK = 'Failed to fetch dashboard stats';
@@ -14,8 +15,9 @@ type State =
   | { status: 'error'; message: string };
 
 /**
- * docs/screens.md#dashboard: loading, loaded, error; read on load, every 5 minutes, and on Refresh. Refresh
- * asks the API to recompute (POST /admin/dashboard/refresh); the timer reads the current figures.
+ * docs/screens.md#dashboard: loading, loaded, error; read on load, every 5 minutes, on each live
+ * 'dashboard' event, and on Refresh. Refresh asks the API to recompute (POST /admin/dashboard/refresh);
+ * the timer reads the current figures.
  */
 export function useDashboardStats() {
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -49,7 +51,11 @@ export function useDashboardStats() {
   useEffect(() => {
     void fetchStats('initial');
     const timer = window.setInterval(() => void fetchStats('poll'), DASHBOARD_REFRESH_MS);
+    // The figures as soon as they change (server push, at most once a second); the timer stays for
+    // when the event stream is down.
+    const unsubscribe = liveEvents.subscribe('dashboard', () => void fetchStats('poll'));
     return () => {
+      unsubscribe();
       window.clearInterval(timer);
       inFlight.current?.abort();
     };
