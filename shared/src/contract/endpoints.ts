@@ -51,6 +51,12 @@ export const endpoints = {
     permission: 'signed-in',
     audit: 'dashboard.refresh',
   },
+  dashboardTrends: {
+    name: 'dashboardTrends',
+    method: 'GET',
+    path: '/admin/dashboard/trends',
+    permission: 'signed-in',
+  },
   minesList: { name: 'minesList', method: 'GET', path: '/admin/mines', permission: 'mines:read' },
   minesStats: { name: 'minesStats', method: 'GET', path: '/admin/mines/stats', permission: 'mines:read' },
   minesUpdateStatus: {

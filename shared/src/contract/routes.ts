@@ -115,6 +115,15 @@ export const routes = {
     body: dashboard.dashboardRefreshBody,
     response: dashboard.dashboardRefreshResponse,
   },
+  dashboardTrends: {
+    method: 'GET',
+    path: '/admin/dashboard/trends',
+    auth: 'session',
+    // Each series is left out unless the admin's roles may read its area (dashboard.ts, trendSeriesArea).
+    permission: 'signed-in',
+    query: dashboard.dashboardTrendsQuery,
+    response: dashboard.dashboardTrendsResponse,
+  },
 
   minesList: {
     method: 'GET',
