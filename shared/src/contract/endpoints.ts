@@ -31,6 +31,13 @@ export const endpoints = {
     permission: 'signed-in',
     audit: 'auth.2fa-enable',
   },
+  sessionRenew: {
+    name: 'sessionRenew',
+    method: 'POST',
+    path: '/admin/auth/session/renew',
+    permission: 'signed-in',
+    audit: 'auth.session-renew',
+  },
   logout: {
     name: 'logout',
     method: 'POST',

@@ -90,6 +90,14 @@ export const routes = {
     body: auth.twoFactorEnableBody,
     response: auth.twoFactorEnableResponse,
   },
+  sessionRenew: {
+    method: 'POST',
+    path: '/admin/auth/session/renew',
+    auth: 'session',
+    permission: 'signed-in',
+    audit: 'auth.session-renew',
+    response: auth.sessionRenewResponse,
+  },
   logout: {
     method: 'POST',
     path: '/admin/auth/logout',

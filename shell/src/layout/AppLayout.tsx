@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useHostContext } from '../app/host.ts';
 import { useCurrentAdmin } from '../auth/current-admin.ts';
+import { SessionExpiryWarning } from '../auth/SessionExpiryWarning.tsx';
 import { useAuth } from '../auth/store.ts';
 import ConsoleUpdates from '../components/ConsoleUpdates.tsx';
 import { useRegistry } from '../registry/store.ts';
@@ -93,6 +94,7 @@ export default function AppLayout() {
             <Outlet />
           </HostProvider>
         </main>
+        <SessionExpiryWarning />
         {signOutAsked && (
           <Suspense fallback={null}>
             <SignOutDialog open={signingOut} onClose={() => setSigningOut(false)} />
