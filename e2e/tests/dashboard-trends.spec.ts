@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { ApiClient } from '../support/api.ts';
+import { screenshotsDir, shellOrigin } from '../support/config.ts';
 import { expect, sidebar, test } from '../support/fixtures.ts';
 import { saveScreenshot } from '../support/screenshot.ts';
 
@@ -24,13 +26,17 @@ test('the sign-in and list pages never fetch the chart library; the dashboard do
   page,
   browser,
 }) => {
-  const signedOut = await browser.newPage();
+  const context = await browser.newContext({
+    baseURL: shellOrigin,
+    storageState: { cookies: [], origins: [] },
+  });
+  const signedOut = await context.newPage();
   const beforeSignIn = chartRequests(signedOut);
   await signedOut.goto('/auth/signin');
   await expect(signedOut.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
   await signedOut.waitForLoadState('networkidle');
   expect(beforeSignIn).toEqual([]);
-  await signedOut.close();
+  await context.close();
 
   const fetched = chartRequests(page);
   await page.goto('/withdrawals/pending');
@@ -42,7 +48,7 @@ test('the sign-in and list pages never fetch the chart library; the dashboard do
   // Into the dashboard through the sidebar (no reload): now the charts load their library.
   await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
   await expect(charts(page).getByRole('img').first()).toBeVisible();
-  await expect(page.locator('.shell-trend__plot canvas').first()).toBeVisible();
+  await expect(page.locator('.shell-trend__plot canvas').first()).toBeVisible({ timeout: 30_000 });
   expect(fetched.some((url) => url.includes('/charts-lib.'))).toBe(true);
 });
 
@@ -56,6 +62,8 @@ test('each chart has a summary for screen readers and its 30 days as a table', a
 
   await page.goto('/');
   const region = charts(page);
+  // The library's chunk is big: on a loaded machine its first load and parse take a while.
+  await expect(page.locator('.shell-trend__plot canvas')).toHaveCount(4, { timeout: 30_000 });
   for (const title of ['Deposits and withdrawals (USDT)', 'Tickets sold', 'New users', 'Mines bets (USDT)'])
     await expect(region.getByRole('heading', { name: title, level: 3 })).toBeVisible();
   await expect(region.getByRole('img', { name: /^New users, last 30 days\. New users: / })).toBeVisible();
@@ -82,6 +90,7 @@ test('each chart has a summary for screen readers and its 30 days as a table', a
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.locator('.shell-trend__plot canvas')).toHaveCount(4);
   await saveScreenshot(page, 'dashboard-trends-phone');
+  await region.screenshot({ path: join(screenshotsDir, 'dashboard-trends-phone-charts.png') });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -5,6 +5,8 @@ import { formatCount, formatMoney } from '@backoffice/shared/format';
 import { theme } from 'antd';
 import { shortDay, type TrendChartData } from './trend-series.ts';
 
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
 /** One chart drawn: a line per series for money, columns for a single count. */
 export default function TrendPlot({ chart, dark }: { chart: TrendChartData; dark: boolean }) {
   const { token } = theme.useToken();
@@ -12,6 +14,9 @@ export default function TrendPlot({ chart, dark }: { chart: TrendChartData; dark
     line.values.map((value, i) => ({ day: shortDay(chart.days[i]!), value, series: line.name })),
   );
   const label = (value: number) => (chart.unit === 'USDT' ? formatMoney(String(value)) : formatCount(value));
+  // Axis ticks short ('20K'), and for counts only whole numbers (a scale of zeros ticks at 0.2, 0.4...).
+  const tick = (value: number) =>
+    chart.unit === 'count' && !Number.isInteger(value) ? '' : compact.format(value);
   const common = {
     data,
     height: 220,
@@ -23,7 +28,7 @@ export default function TrendPlot({ chart, dark }: { chart: TrendChartData; dark
     axis: {
       x: { labelAutoHide: true, labelAutoRotate: false, labelFill: token.colorTextSecondary, tick: false },
       y: {
-        labelFormatter: label,
+        labelFormatter: tick,
         labelFill: token.colorTextSecondary,
         gridStroke: token.colorBorderSecondary,
       },
