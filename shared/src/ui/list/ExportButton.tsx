@@ -69,6 +69,7 @@ export function ExportButton<N extends RouteName>({
     try {
       const file = await http.download(endpoint, input, {
         signal: controller.signal,
+        totalHint: listTotal,
         onProgress: (next) => setProgress({ ...next, total: next.total ?? listTotal }),
       });
       save(file.blob, file.filename ?? filename);
