@@ -78,12 +78,16 @@ export function TrendCharts() {
   const charts = state.status === 'loaded' ? trendCharts(state.trends) : [];
   if (state.status === 'loaded' && charts.length === 0) return null;
   return (
-    <section className="shell-trends" aria-labelledby="shell-trends-title">
+    <section
+      className="shell-trends"
+      aria-labelledby="shell-trends-title"
+      aria-busy={state.status === 'loading'}
+    >
       <h2 id="shell-trends-title" className="shell-trends__title">
         Last 30 days
       </h2>
       {state.status === 'error' && <p role="alert">{state.message}</p>}
-      {state.status === 'loading' && <Skeleton active paragraph={{ rows: 4 }} />}
+      {state.status === 'loading' && <Skeleton active title={false} paragraph={{ rows: 4 }} />}
       <div className="shell-trends__grid">
         {charts.map((chart) => (
           <TrendCard key={chart.id} chart={chart} />
