@@ -1,5 +1,5 @@
 import type { DashboardTrends, TrendPoint } from '@backoffice/shared/contract';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../src/auth/store.ts';
 import { TrendCharts } from '../src/features/dashboard/TrendCharts.tsx';
@@ -9,6 +9,9 @@ import { fakeApi, ok } from './fake-api.ts';
 vi.mock('../src/features/dashboard/TrendPlot.tsx', () => ({
   default: ({ chart }: { chart: { id: string } }) => <div data-testid={`plot-${chart.id}`} />,
 }));
+
+// antd's first renders take seconds on a loaded machine.
+configure({ asyncUtilTimeout: 8000 });
 
 const days = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`);
 const series = (count: (i: number) => number, amount: (i: number) => string): TrendPoint[] =>
