@@ -98,6 +98,13 @@ test('each chart has a summary for screen readers and its 30 days as a table', a
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(page.locator('.shell-trend__plot canvas')).toHaveCount(4);
   await saveScreenshot(page, 'dark-dashboard-trends-desktop');
+  // The areas' own CSS follows too: the Users stat cards' borders are the dark split colour.
+  await page.goto('/users');
+  const stat = page.locator('.su-stat').first();
+  await expect(stat).toBeVisible();
+  expect(await stat.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(48, 48, 48)');
+  await saveScreenshot(page, 'dark-users-stats-desktop', { fullPage: false });
+  await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
   await sidebar(page).getByRole('switch', { name: 'Dark mode' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
