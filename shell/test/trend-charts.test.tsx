@@ -94,6 +94,7 @@ describe('the dashboard trend charts', () => {
     fakeApi({ 'GET /admin/dashboard/trends': ok({ ...all, series: { tickets: all.series.tickets } }) });
     render(<TrendCharts />);
     const region = await screen.findByRole('region', { name: 'Last 30 days' });
+    await within(region).findByRole('heading', { name: 'Tickets sold' });
     expect(
       within(region)
         .getAllByRole('heading', { level: 3 })
