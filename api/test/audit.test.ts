@@ -190,6 +190,14 @@ const scenarios: Record<string, Scenario> = {
     call: (c) => as(c.token as string)('POST', '/api/admin/auth/logout'),
     expected: (c) => [rec('auth.sign-out', 'admin', c.id, c.id as number)],
   },
+  sessionRenew: {
+    prepare: async () => {
+      const admin = await newAdmin();
+      return { ...admin, token: await t.login(admin.email, 'secret123') };
+    },
+    call: (c) => as(c.token as string)('POST', '/api/admin/auth/session/renew'),
+    expected: (c) => [rec('auth.session-renew', 'admin', c.id, c.id as number)],
+  },
   dashboardRefresh: {
     prepare: async () => ({}),
     call: () => api('POST', '/api/admin/dashboard/refresh'),

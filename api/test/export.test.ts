@@ -594,6 +594,30 @@ describe('CSV exports: requests', () => {
     expect((await get('/admin/transactions/export.csvx')).statusCode).toBe(400);
   });
 
+  it('with the X-Total-Hint of the console, streams the same rows without counting them first', async () => {
+    const url = `${API_PREFIX}/admin/transactions/export.csv?sort_by=id&sort_type=asc`;
+    const counted = await get('/admin/transactions/export.csv?sort_by=id&sort_type=asc');
+    const hinted = await t.call('GET', url, { token, headers: { 'x-total-hint': '3' } });
+    expect(hinted.statusCode).toBe(200);
+    expect(counted.headers['x-total-count']).toBeDefined();
+    expect(hinted.headers['x-total-count']).toBeUndefined();
+    expect(hinted.body).toBe(counted.body);
+    // Not a number: ignored, the API counts as before.
+    const odd = await t.call('GET', url, { token, headers: { 'x-total-hint': 'lots' } });
+    expect(odd.headers['x-total-count']).toBe(counted.headers['x-total-count']);
+  });
+
+  it('a console on another origin may send its total hint', async () => {
+    const res = await t.call('OPTIONS', `${API_PREFIX}/admin/user/export.csv`, {
+      headers: {
+        origin: 'http://localhost:3001',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-total-hint',
+      },
+    });
+    expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('x-total-hint');
+  });
+
   it('a console on an allowed origin may read the file name and the row count', async () => {
     const res = await t.call('GET', `${API_PREFIX}/admin/user/export.csv`, {
       token,

@@ -61,8 +61,10 @@ describe('Lottery Details (/lottery/details/:id)', () => {
     expect(
       within((await screen.findByText('TK00006')).closest('tr') as HTMLElement).getByText('6'),
     ).toBeTruthy();
+    // The tickets sold only (sold=true): the ones the Tickets Sold figure counts, so both say one number.
     expect(host.requests.filter((r) => r.path === '/admin/lottery/tickets').at(-1)?.params).toEqual({
       lottery_id: '3',
+      sold: 'true',
       page: 2,
       limit: 5,
     });
@@ -80,7 +82,7 @@ describe('Lottery Details (/lottery/details/:id)', () => {
       return new Promise(() => {});
     };
     fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
-    expect(asked).toEqual([['lotteryTicketsExport', { query: { lottery_id: '3' } }]]);
+    expect(asked).toEqual([['lotteryTicketsExport', { query: { lottery_id: '3', sold: 'true' } }]]);
   });
 
   it("shows page-level 'Error: ...' messages", async () => {

@@ -107,7 +107,9 @@ describe('the mines dashboard (spec section 2.11)', () => {
     expect(within(wins).getByRole('img', { name: 'silver medal, 2nd' })).toBeTruthy();
     expect(within(wins).getByRole('img', { name: 'bronze medal, 3rd' })).toBeTruthy();
     expect(within(wins).getByText('#4')).toBeTruthy();
-    expect(within(wins).getByText('+1,000.00 USDT')).toBeTruthy();
+    // In the Payout column, and stacked under the player for phones (shown there by CSS only).
+    const payouts = within(wins).getAllByText('+1,000.00 USDT');
+    expect(payouts.map((el) => el.className.includes('mines-win-stacked'))).toEqual([true, false]);
     fireEvent.click(within(wins).getByTitle('Next Page'));
     expect(await within(wins).findByText('#6')).toBeTruthy();
     expect(within(wins).queryByRole('img', { name: /medal/ })).toBeNull();

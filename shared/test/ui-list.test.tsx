@@ -206,6 +206,25 @@ describe('useListPage + ListPage', () => {
     expect(exportButton.disabled).toBe(false);
   });
 
+  it("counts an export's rows against the list's total from the click on, until the server's count", async () => {
+    const host = show('/tx', { 'GET /admin/transactions': answer }, { exportable: true });
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    let report: (progress: DownloadProgress) => void = () => {};
+    host.http.download = (_endpoint, _input, options) =>
+      new Promise(() => {
+        report = (progress) => act(() => options?.onProgress?.(progress));
+      });
+    await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    const status = screen.getByRole('status');
+    // No 'Preparing export...' while the server counts: the list said 23.
+    expect(status.textContent).toBe('Exporting 0 of 23 rows (0%)');
+    report({ bytes: 800, rows: 10, total: null });
+    expect(status.textContent).toBe('Exporting 10 of 23 rows (43%)');
+    // The server's count, when it sends one, wins (rows added meanwhile).
+    report({ bytes: 900, rows: 12, total: 24 });
+    expect(status.textContent).toBe('Exporting 12 of 24 rows (50%)');
+  });
+
   it('shows no total and a disabled Export after a failed load', async () => {
     show(
       '/tx',
@@ -322,6 +341,12 @@ describe('ExportButton', () => {
     await waitFor(() => expect(host.toasts).toEqual([{ type: 'success', message: 'Exported 100,000 rows' }]));
     expect(screen.queryByRole('status')).toBeNull();
     clicks.mockRestore();
+  });
+
+  it('without any total, shows the rows received once rows arrive', () => {
+    expect(exportProgress({ bytes: 0, rows: 0, total: null })).toBe('Preparing export...');
+    expect(exportProgress({ bytes: 40, rows: 0, total: null })).toBe('40 B received');
+    expect(exportProgress({ bytes: 4_000_000, rows: 12_345, total: null })).toBe('Exporting 12,345 rows');
   });
 
   it('never shows more than 100%, and an empty export as done', () => {

@@ -55,6 +55,23 @@ describe('downloads (CSV exports)', () => {
     expect(await file.blob.text()).toBe('id,note\r\n1,"a\r\nb"\r\n2,c\r\n');
   });
 
+  it("sends the list's total as X-Total-Hint and counts against it when the API did not count", async () => {
+    const { http, requests } = serve(200, ['id\r\n1\r\n', '2\r\n'], { 'content-type': 'text/csv' });
+    const seen: DownloadProgress[] = [];
+    const file = await http.download(
+      endpoints.transactionsExport,
+      { query: {} },
+      { totalHint: 2, onProgress: (progress) => seen.push(progress) },
+    );
+    expect(requests[0]?.headers.get('X-Total-Hint')).toBe('2');
+    expect(seen.map((p) => [p.rows, p.total])).toEqual([
+      [0, 2],
+      [1, 2],
+      [2, 2],
+    ]);
+    expect(file.rows).toBe(2);
+  });
+
   it("fails with the server's message read from the streamed error body", async () => {
     const { http } = serve(400, ['{"success":false,"message":"Invalid status"}'], {
       'content-type': 'application/json',

@@ -2,6 +2,7 @@ import type { RouteDef } from '@backoffice/shared/contract';
 import {
   API_PREFIX,
   type csvFile,
+  EXPORT_TOTAL_HINT_HEADER,
   errorResponse,
   isCsvRoute,
   isEventStreamRoute,
@@ -149,9 +150,11 @@ export function defineCsvRoute<const R extends CsvRouteDef, Row>(
   handler: (ctx: RouteContext<R>) => Promise<CsvExport<Row>>,
 ): void {
   defineRoute(app, def, options, async (ctx) => {
-    const spec = await handler(ctx);
+    const { count, ...spec } = await handler(ctx);
+    // The console sent the total its list showed: no count of our own, the first rows go out at once.
+    const hinted = /^\d+$/.test(String(ctx.request.headers[EXPORT_TOTAL_HINT_HEADER] ?? ''));
     // A stream answer: Fastify sends it as it is and ends it when the client goes away.
-    const reply = await sendCsv(ctx.reply, app.db, spec, {
+    const reply = await sendCsv(ctx.reply, app.db, hinted || !count ? spec : { ...spec, count }, {
       now: new Date(app.clock()),
       adminId: ctx.admin.id,
       onEnd: ({ rows, aborted }) => {

@@ -34,7 +34,8 @@ export const securityPlugin = globalPlugin('security', async (app) => {
     origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'Accept', 'X-XSRF-TOKEN'],
+    // X-Total-Hint: an export's row count the console knows (lib/csv/export.ts streams without counting).
+    allowedHeaders: ['Content-Type', 'Authorization', 'Accept', 'X-XSRF-TOKEN', 'X-Total-Hint'],
     // A console on another origin reads an export's file name and row count (its progress).
     // And the request id of any answer, which it shows in error messages ('reference ...').
     exposedHeaders: ['Content-Disposition', 'X-Total-Count', 'X-Request-Id'],

@@ -174,6 +174,11 @@ export type TwoFactorEnableBody = z.infer<typeof twoFactorEnableBody>;
 export const twoFactorEnableResponse = envelope(sessionDataSchema);
 export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponse>;
 
+// POST /admin/auth/session/renew: a new session token (full lifetime) in place of the caller's, which
+// ends; the console's 'Stay signed in' before the session expires.
+export const sessionRenewResponse = envelope(sessionDataSchema);
+export type SessionRenewResponse = z.infer<typeof sessionRenewResponse>;
+
 // POST /admin/auth/logout
 export const logoutResponse = messageResponse;
 export type LogoutResponse = z.infer<typeof logoutResponse>;

@@ -89,3 +89,62 @@ export const dashboardRefreshBody = z
 export type DashboardRefreshBody = z.infer<typeof dashboardRefreshBody>;
 export const dashboardRefreshResponse = envelope(dashboardStatsSchema);
 export type DashboardRefreshResponse = z.infer<typeof dashboardRefreshResponse>;
+
+// GET /admin/dashboard/trends
+/** How many days the trend charts cover (today included). */
+export const TREND_DAYS = 30;
+
+/**
+ * The trend series and the area whose read permission each needs: the charts show only what the
+ * admin's roles may read in that area.
+ * - deposits: completed deposit transactions by the day they were made (count, USDT sum).
+ * - withdrawals: approved + completed withdrawals by the day they were requested (count, USDT sum).
+ * - tickets: lottery tickets sold (not cancelled) by purchase day (count, USDT sum of prices).
+ * - users: users signed up that day and not deleted (count; amount '0').
+ * - mines: mines games played (not cancelled) by start day (count, USDT sum of bets).
+ */
+export const trendSeriesArea = {
+  deposits: 'finance',
+  withdrawals: 'finance',
+  tickets: 'lottery',
+  users: 'support-users',
+  mines: 'mines',
+} as const;
+export type TrendSeriesName = keyof typeof trendSeriesArea;
+export const trendSeriesNames = Object.keys(trendSeriesArea) as TrendSeriesName[];
+
+/** One day of a series: the day in the asked zone ('YYYY-MM-DD'), how many, and their USDT sum. */
+export const trendPointSchema = z.object({
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  count,
+  amount: money,
+});
+export type TrendPoint = z.infer<typeof trendPointSchema>;
+
+/** Each series has TREND_DAYS points, oldest first, days without activity at zero. */
+const series = z.array(trendPointSchema);
+export const dashboardTrendsSchema = z.object({
+  /** The zone the days are counted in (the one asked for, else 'UTC'). */
+  timeZone: z.string(),
+  days: z.array(z.string()),
+  series: z.object({
+    deposits: series.optional(),
+    withdrawals: series.optional(),
+    tickets: series.optional(),
+    users: series.optional(),
+    mines: series.optional(),
+  }),
+});
+export type DashboardTrends = z.infer<typeof dashboardTrendsSchema>;
+
+/** `tz`: the viewer's IANA zone, whose days the series count (the console's dates are the viewer's). */
+export const dashboardTrendsQuery = z.object({
+  tz: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'Invalid time zone')
+    .optional(),
+});
+export type DashboardTrendsQuery = z.infer<typeof dashboardTrendsQuery>;
+export const dashboardTrendsResponse = envelope(dashboardTrendsSchema);
+export type DashboardTrendsResponse = z.infer<typeof dashboardTrendsResponse>;

@@ -31,6 +31,13 @@ export const endpoints = {
     permission: 'signed-in',
     audit: 'auth.2fa-enable',
   },
+  sessionRenew: {
+    name: 'sessionRenew',
+    method: 'POST',
+    path: '/admin/auth/session/renew',
+    permission: 'signed-in',
+    audit: 'auth.session-renew',
+  },
   logout: {
     name: 'logout',
     method: 'POST',
@@ -50,6 +57,12 @@ export const endpoints = {
     path: '/admin/dashboard/refresh',
     permission: 'signed-in',
     audit: 'dashboard.refresh',
+  },
+  dashboardTrends: {
+    name: 'dashboardTrends',
+    method: 'GET',
+    path: '/admin/dashboard/trends',
+    permission: 'signed-in',
   },
   minesList: { name: 'minesList', method: 'GET', path: '/admin/mines', permission: 'mines:read' },
   minesStats: { name: 'minesStats', method: 'GET', path: '/admin/mines/stats', permission: 'mines:read' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPORT_TOTAL_HEADER } from '../rules/constants.ts';
+import { EXPORT_TOTAL_HEADER, EXPORT_TOTAL_HINT_HEADER } from '../rules/constants.ts';
 import { adminsListQuery } from './admins.ts';
 import { auditListQuery } from './audit.ts';
 import { lotteryListQuery, lotteryTicketsQuery } from './lottery.ts';
@@ -19,7 +19,7 @@ export const csvFile = z.string().meta({ description: 'CSV file (RFC 4180, heade
 /** Whether a route answers with a CSV file rather than JSON. */
 export const isCsvRoute = (def: { response: z.ZodType }): boolean => def.response === csvFile;
 
-export { EXPORT_TOTAL_HEADER };
+export { EXPORT_TOTAL_HEADER, EXPORT_TOTAL_HINT_HEADER };
 
 // Each export takes its list's filters and sort, without the paging: every matching row.
 export const withdrawalsExportQuery = withdrawalsListQuery.omit({ page: true, limit: true, per_page: true });

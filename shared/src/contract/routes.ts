@@ -92,6 +92,14 @@ export const routes = {
     body: auth.twoFactorEnableBody,
     response: auth.twoFactorEnableResponse,
   },
+  sessionRenew: {
+    method: 'POST',
+    path: '/admin/auth/session/renew',
+    auth: 'session',
+    permission: 'signed-in',
+    audit: 'auth.session-renew',
+    response: auth.sessionRenewResponse,
+  },
   logout: {
     method: 'POST',
     path: '/admin/auth/logout',
@@ -116,6 +124,15 @@ export const routes = {
     audit: 'dashboard.refresh',
     body: dashboard.dashboardRefreshBody,
     response: dashboard.dashboardRefreshResponse,
+  },
+  dashboardTrends: {
+    method: 'GET',
+    path: '/admin/dashboard/trends',
+    auth: 'session',
+    // Each series is left out unless the admin's roles may read its area (dashboard.ts, trendSeriesArea).
+    permission: 'signed-in',
+    query: dashboard.dashboardTrendsQuery,
+    response: dashboard.dashboardTrendsResponse,
   },
 
   minesList: {

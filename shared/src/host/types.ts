@@ -81,6 +81,11 @@ export interface HostHttpClient extends HttpClient {
 
 export interface DownloadOptions {
   signal?: AbortSignal;
+  /**
+   * The rows the list showed: sent to the API (which then streams without counting first) and the
+   * progress's total unless the API sends its own.
+   */
+  totalHint?: number | null;
   onProgress?(progress: DownloadProgress): void;
 }
 

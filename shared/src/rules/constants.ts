@@ -28,6 +28,12 @@ export const HTTP = {
  * shell's HTTP client (on every page) does not bring zod.
  */
 export const EXPORT_TOTAL_HEADER = 'x-total-count';
+/**
+ * Request header of a CSV export: the row count the console's list already showed. With it the API
+ * skips its own count and streams the first rows at once (a large list's count takes a while); the
+ * console counts the progress against its hint.
+ */
+export const EXPORT_TOTAL_HINT_HEADER = 'x-total-hint';
 
 export const DASHBOARD_REFRESH_MS = 5 * 60 * 1000;
 

@@ -9,7 +9,7 @@ import {
   readCsv,
   withCall,
 } from '@backoffice/shared/host';
-import { EXPORT_TOTAL_HEADER } from '@backoffice/shared/rules';
+import { EXPORT_TOTAL_HEADER, EXPORT_TOTAL_HINT_HEADER } from '@backoffice/shared/rules';
 import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -155,6 +155,8 @@ export function createHttpClient(instance: AxiosInstance, defaults: AxiosRequest
    */
   const download: HostHttpClient['download'] = async (endpoint, input, options = {}) => {
     const { url, query } = endpointRequest(endpoint, input);
+    const hint =
+      Number.isSafeInteger(options.totalHint) && options.totalHint! >= 0 ? options.totalHint! : null;
     try {
       const response = await instance.request<ReadableStream<Uint8Array>>({
         ...defaults,
@@ -164,11 +166,14 @@ export function createHttpClient(instance: AxiosInstance, defaults: AxiosRequest
         params: query,
         signal: options.signal,
         responseType: 'stream',
-        headers: { Accept: 'text/csv, application/json' },
+        headers: {
+          Accept: 'text/csv, application/json',
+          ...(hint === null ? {} : { [EXPORT_TOTAL_HINT_HEADER]: String(hint) }),
+        },
       });
       const header = response.headers[EXPORT_TOTAL_HEADER] as string | undefined;
       const rows = header === undefined ? null : Number(header);
-      const total = rows !== null && Number.isFinite(rows) ? rows : null;
+      const total = rows !== null && Number.isFinite(rows) ? rows : hint;
       const chunks = await readCsv(response.data, total, options.onProgress);
       return {
         blob: new Blob(chunks as BlobPart[], { type: 'text/csv' }),

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useHostContext } from '../app/host.ts';
 import { useCurrentAdmin } from '../auth/current-admin.ts';
+import { SessionExpiryWarning } from '../auth/SessionExpiryWarning.tsx';
 import { useAuth } from '../auth/store.ts';
 import ConsoleUpdates from '../components/ConsoleUpdates.tsx';
 import { useLiveConnection } from '../live/useLiveConnection.ts';
@@ -95,6 +96,7 @@ export default function AppLayout() {
             <Outlet />
           </HostProvider>
         </main>
+        <SessionExpiryWarning />
         {signOutAsked && (
           <Suspense fallback={null}>
             <SignOutDialog open={signingOut} onClose={() => setSigningOut(false)} />

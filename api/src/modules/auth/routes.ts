@@ -79,6 +79,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(
     app,
+    routes.sessionRenew,
+    { tags, summary: 'A new session token in place of the current one (its lifetime starts again)' },
+    async ({ admin, request, audit }) => {
+      const data = await service.renew(admin, audit, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      await app.sessions.revoke(admin.jti);
+      return { success: true, message: 'Session renewed', data };
+    },
+  );
+
+  defineRoute(
+    app,
     routes.logout,
     { tags, summary: 'Revoke the current session' },
     async ({ admin, audit }) => {

@@ -372,6 +372,23 @@ export class AuthService {
     return session;
   }
 
+  /**
+   * POST /admin/auth/session/renew: a new session with the full lifetime, the caller's ended in the same
+   * transaction (one live token per sign-in). The admin must still be active: a blocked or deleted one
+   * gets no new session.
+   */
+  async renew(caller: RequestAdmin, audit: AuditWriter, client: repo.ClientInfo = {}): Promise<SessionData> {
+    const admin = await repo.findAdminById(this.deps.db, caller.id);
+    if (!admin || admin.deleted_at || admin.status !== 'active')
+      throw new HttpError(401, 'Invalid or expired token');
+    return audit.transaction(this.deps.db, async (tx) => {
+      await repo.revokeSession(tx, caller.jti);
+      await audit.record(tx, { targetType: 'admin', targetId: caller.id, details: { session: caller.jti } });
+      // Not a sign-in: last_login stays.
+      return { token: await this.issueToken(tx, admin, 'session', client), user: toUser(admin) };
+    });
+  }
+
   async logout(caller: RequestAdmin, audit: AuditWriter): Promise<void> {
     await audit.transaction(this.deps.db, async (tx) => {
       await repo.revokeSession(tx, caller.jti);

@@ -19,7 +19,8 @@ export default function LotteryDetails() {
   const tickets = useTicketList({
     list: 'details-tickets',
     filters: {},
-    fixed: { lottery_id: id },
+    // The tickets sold (not cancelled), as the Tickets Sold figure above counts them: one number.
+    fixed: { lottery_id: id, sold: 'true' },
     failure: fallback.lotteryTickets,
     pageSizes: ONE_LOTTERY_PAGE_SIZES,
     defaultPageSize: ONE_LOTTERY_PAGE_SIZES[0],

@@ -227,11 +227,23 @@ function winColumns(firstRank: number): ColumnsType<MineGame> {
       align: 'center',
       render: (_, game, index) => <Rank rank={game.rank ?? firstRank + index} />,
     },
-    { key: 'player', title: 'Player', render: (_, game) => player(game, formatDateTime(game.created_at)) },
+    {
+      key: 'player',
+      title: 'Player',
+      render: (_, game) => (
+        <>
+          {player(game, formatDateTime(game.created_at))}
+          {/* A phone has no Payout column: the payout stacks under the player (CSS shows it there only). */}
+          <span className="mines-amount mines-amount--win mines-win-stacked">+{formatUsdt(game.payout)}</span>
+        </>
+      ),
+    },
     {
       key: 'payout',
       title: 'Payout',
       align: 'right',
+      // From antd's 'sm' (576 px) up; below, the three columns would not fit a phone without scrolling.
+      responsive: ['sm'],
       render: (_, game) => <span className="mines-amount mines-amount--win">+{formatUsdt(game.payout)}</span>,
     },
   ];

@@ -12,7 +12,7 @@ import {
 } from '../../host/index.ts';
 import { Icon } from '../Icon.tsx';
 import { DownloadOutlined } from '../icons.ts';
-import { useListLoaded } from './ListPage.tsx';
+import { useListLoaded, useListTotal } from './ListPage.tsx';
 
 /** Saves a downloaded file under its name (an object URL on a temporary link). */
 function save(blob: Blob, filename: string) {
@@ -27,11 +27,14 @@ function save(blob: Blob, filename: string) {
 }
 
 /**
- * 'Exporting 12,345 of 100,000 rows (12%)'; bytes received when the server did not count the rows; before
- * the server answered (it counts the rows first, which takes a while on a large list), that it is preparing.
+ * 'Exporting 12,345 of 100,000 rows (12%)'; without a total, the rows received ('Exporting 12,345 rows'),
+ * or the bytes before the first row; before the server answered, that it is preparing.
  */
 export function exportProgress({ bytes, rows, total }: DownloadProgress): string {
-  if (total === null) return bytes === 0 ? 'Preparing export...' : `${formatBytes(bytes)} received`;
+  if (total === null) {
+    if (rows > 0) return `Exporting ${formatCount(rows)} rows`;
+    return bytes === 0 ? 'Preparing export...' : `${formatBytes(bytes)} received`;
+  }
   const percent = total === 0 ? 100 : Math.min(100, Math.floor((rows * 100) / total));
   return `Exporting ${formatCount(rows)} of ${formatCount(total)} rows (${percent}%)`;
 }
@@ -53,17 +56,21 @@ export function ExportButton<N extends RouteName>({
   const { http, notify } = useHost();
   // In a list's toolbar: disabled until the list has loaded (and while its load has failed).
   const listLoaded = useListLoaded();
+  // The total the list already showed: the progress counts against it from the click on, while the
+  // server still counts (a large export's count takes a while), until the server's X-Total-Count.
+  const listTotal = useListTotal();
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const running = useRef<AbortController | null>(null);
 
   const start = async () => {
     const controller = new AbortController();
     running.current = controller;
-    setProgress({ bytes: 0, rows: 0, total: null });
+    setProgress({ bytes: 0, rows: 0, total: listTotal });
     try {
       const file = await http.download(endpoint, input, {
         signal: controller.signal,
-        onProgress: setProgress,
+        totalHint: listTotal,
+        onProgress: (next) => setProgress({ ...next, total: next.total ?? listTotal }),
       });
       save(file.blob, file.filename ?? filename);
       notify.success(file.rows === null ? 'Export downloaded' : `Exported ${formatCount(file.rows)} rows`);

@@ -67,6 +67,9 @@ export interface ListPageProps<N extends RouteName, F, Row> {
  */
 const ListLoadedContext = createContext(true);
 export const useListLoaded = () => useContext(ListLoadedContext);
+/** The rows the list said it has (null before it loaded): an export's total until the server's own count. */
+const ListTotalContext = createContext<number | null>(null);
+export const useListTotal = () => useContext(ListTotalContext);
 
 function sortOrder(column: ListColumn<unknown>, sort: { by: string; type: string } | undefined) {
   if (!column.sortKey || sort?.by !== column.sortKey) return null;
@@ -221,7 +224,9 @@ export function ListPage<N extends RouteName, F, Row extends object>(props: List
       >
         {props.toolbar && (
           <ListLoadedContext.Provider value={list.loaded}>
-            <div className="bo-list-page__toolbar">{props.toolbar}</div>
+            <ListTotalContext.Provider value={list.loaded ? list.total : null}>
+              <div className="bo-list-page__toolbar">{props.toolbar}</div>
+            </ListTotalContext.Provider>
           </ListLoadedContext.Provider>
         )}
         {list.error !== null ? (

@@ -14,6 +14,7 @@ import { useCanShell } from '../../auth/access.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { MineIcon } from '../../layout/icons.tsx';
 import { FigureCard } from './FigureCard.tsx';
+import { TrendCharts } from './TrendCharts.tsx';
 import { UpcomingGames } from './UpcomingGames.tsx';
 import { useDashboardStats } from './useDashboardStats.ts';
 import './dashboard.css';
@@ -165,6 +166,8 @@ export default function DashboardPage() {
       ) : (
         <Figures stats={state.stats} />
       )}
+
+      <TrendCharts />
 
       <UpcomingGames />
     </div>

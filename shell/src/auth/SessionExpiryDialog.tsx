@@ -1,0 +1,86 @@
+import { endpoints } from '@backoffice/shared/endpoints';
+import { errorMessage } from '@backoffice/shared/host';
+import { Button, Modal } from 'antd';
+import { useEffect, useId, useState } from 'react';
+import { http } from '../http/services.ts';
+import { notify } from '../notify.ts';
+import { announcement, formatRemaining } from './session-expiry.ts';
+import { signOut } from './sign-out.ts';
+import { useAuth } from './store.ts';
+
+/**
+ * 'Your session expires in 1:59', with Stay signed in (a new session from the API) and Sign out. An
+ * alertdialog: announced when it opens, then again at 1 minute, 30 and 10 seconds (a polite live region),
+ * not at every tick of the visible countdown.
+ */
+export default function SessionExpiryDialog({ expiresAt }: { expiresAt: number }) {
+  const [now, setNow] = useState(Date.now);
+  const [busy, setBusy] = useState<'renew' | 'sign-out' | null>(null);
+  const textId = useId();
+  const left = expiresAt - now;
+
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  // antd's Modal is a role=dialog: this one interrupts, so it is an alertdialog described by its text.
+  // Set once its body is in the page (antd renders it into a portal after the first render).
+  const asAlertDialog = (node: HTMLDivElement | null) => {
+    const dialog = node?.closest('[role="dialog"], [role="alertdialog"]');
+    dialog?.setAttribute('role', 'alertdialog');
+    dialog?.setAttribute('aria-describedby', textId);
+  };
+
+  const staySignedIn = async () => {
+    setBusy('renew');
+    try {
+      const answer = await http.call(endpoints.sessionRenew, {});
+      // A new token: the watch (SessionExpiryWarning) starts again and closes this dialog.
+      useAuth.getState().signIn(answer.data.token, answer.data.user);
+    } catch (error) {
+      notify.error(errorMessage(error, 'Could not renew the session'), error);
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title="Session about to expire"
+      closable={false}
+      mask={{ closable: false }}
+      keyboard={false}
+      footer={[
+        <Button
+          key="sign-out"
+          disabled={busy !== null}
+          loading={busy === 'sign-out'}
+          onClick={() => {
+            setBusy('sign-out');
+            void signOut();
+          }}
+        >
+          Sign out
+        </Button>,
+        <Button
+          key="stay"
+          type="primary"
+          autoFocus
+          disabled={busy === 'sign-out'}
+          loading={busy === 'renew'}
+          onClick={staySignedIn}
+        >
+          Stay signed in
+        </Button>,
+      ]}
+    >
+      <div ref={asAlertDialog}>
+        <p id={textId}>Your session expires in {formatRemaining(left)}</p>
+        <p className="bo-sr-only" aria-live="polite">
+          {announcement(left)}
+        </p>
+      </div>
+    </Modal>
+  );
+}
