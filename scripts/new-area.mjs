@@ -104,7 +104,7 @@ written.push('e2e/area-specs.json');
 
 // The manifest, then everything generated from it.
 const manifest = JSON.parse(readFileSync(join(root, 'areas.json'), 'utf8'));
-manifest.areas.push({ id, name, dir, port, role: id });
+manifest.areas.push({ id, title, name, dir, port, role: id });
 writeFileSync(join(root, 'areas.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 written.push('areas.json');
 
@@ -119,7 +119,8 @@ run(join(root, 'node_modules/.bin/biome'), [
   '--write',
   ...written.filter((p) => !p.endsWith('.sql')),
 ]);
-if (!values['no-install']) run(process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm', ['install', '--offline']);
+if (!values['no-install'])
+  run(process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm', ['install', '--prefer-offline']);
 
 console.log(`\nnew-area: ${title} (${id}) is ${dir}/, port ${port}, role "${id}". Wrote:`);
 for (const path of written) console.log(`  ${relative(root, join(root, path))}`);

@@ -17,16 +17,20 @@ function formatted(path, text) {
   return result.stdout;
 }
 
+/** A TypeScript string literal of `text`, in single quotes. */
+const quoted = (text) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+
 /** Each generated file, by its path from the repo root, with what it must contain. */
 export function generatedFiles(areas = readAreas()) {
   const entries = areas.map(
-    ({ id, name, dir, port, role }) =>
-      `{ id: '${id}', name: '${name}', dir: '${dir}', port: ${port}, role: '${role}' },`,
+    ({ id, title, name, dir, port, role }) =>
+      `{ id: '${id}', title: ${quoted(title)}, name: '${name}', dir: '${dir}', port: ${port}, role: '${role}' },`,
   );
   const manifestTs = `${header}
 /**
- * The console's areas (areas.json): id (also the area's permission prefix, '<id>:read'), its remote's
- * federation name, its package folder, its dev server's port, and the role that opens it.
+ * The console's areas (areas.json): id (also the area's permission prefix, '<id>:read'), its name as
+ * admins read it, its remote's federation name, its package folder, its dev server's port, and the role
+ * that opens it.
  */
 export const areaManifest = [
 ${entries.join('\n')}

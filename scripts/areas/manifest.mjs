@@ -26,6 +26,7 @@ export function readAreas(file = manifestFile) {
     if (area.dir !== dir) throw new Error(`${where}: dir must be "${dir}"`);
     if (!Number.isInteger(area.port) || area.port < 1024) throw new Error(`${where}: port must be a number`);
     if (typeof area.role !== 'string' || !area.role) throw new Error(`${where}: role is required`);
+    if (typeof area.title !== 'string' || !area.title) throw new Error(`${where}: title is required`);
     for (const key of [area.id, area.port])
       if (seen.has(key)) throw new Error(`${where}: ${key} is used twice`);
       else seen.add(key);

@@ -13,11 +13,15 @@ const areas = readAreas();
 test('the files generated from areas.json are up to date (pnpm areas:generate)', () => {
   assert.deepEqual(staleFiles(), []);
   const generated = generatedFiles()['shared/src/contract/areas.generated.ts'];
-  for (const area of areas) assert.match(generated, new RegExp(`id: '${area.id}',\\s+name: '${area.name}'`));
+  for (const area of areas)
+    assert.match(generated, new RegExp(`id: '${area.id}',\\s+title: [^\\n]+,\\s+name: '${area.name}'`));
 });
 
 test('a change of areas.json makes the generated files stale', () => {
-  const more = [...areas, { id: 'casino', name: 'mf_casino', dir: 'mf-casino', port: 3099, role: 'casino' }];
+  const more = [
+    ...areas,
+    { id: 'casino', title: 'Casino', name: 'mf_casino', dir: 'mf-casino', port: 3099, role: 'casino' },
+  ];
   const files = generatedFiles(more);
   assert.deepEqual(staleFiles(files).sort(), ['shared/src/contract/areas.generated.ts', 'tsconfig.json']);
   assert.match(files['tsconfig.json'], /"path": "mf-casino"/);
@@ -30,7 +34,14 @@ test('areas.json is checked: names follow the id, ids and ports are unique', () 
     return () => readAreas(join(dir, 'areas.json'));
   };
   try {
-    const ok = { id: 'casino', name: 'mf_casino', dir: 'mf-casino', port: 3099, role: 'casino' };
+    const ok = {
+      id: 'casino',
+      title: 'Casino',
+      name: 'mf_casino',
+      dir: 'mf-casino',
+      port: 3099,
+      role: 'casino',
+    };
     assert.equal(write([ok])().length, 1);
     assert.throws(write([{ ...ok, name: 'casino' }]), /name must be "mf_casino"/);
     assert.throws(write([{ ...ok, dir: 'casino' }]), /dir must be "mf-casino"/);
@@ -40,6 +51,7 @@ test('areas.json is checked: names follow the id, ids and ports are unique', () 
       /3099 is used twice/,
     );
     assert.throws(write([{ ...ok, id: 'Casino' }]), /lower-case words/);
+    assert.throws(write([{ ...ok, title: '' }]), /title is required/);
     assert.throws(write([{ ...ok, id: 'shell', name: 'mf_shell', dir: 'mf-shell' }]), /the console itself/);
   } finally {
     rmSync(dir, { recursive: true, force: true });

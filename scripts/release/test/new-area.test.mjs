@@ -63,6 +63,7 @@ test('pnpm new-area example: a package that type-checks, passes its test and bui
   const areas = readAreas(join(work, 'areas.json'));
   assert.deepEqual(areas.at(-1), {
     id: 'example',
+    title: 'Example',
     name: 'mf_example',
     dir: 'mf-example',
     port: Math.max(...readAreas().map((area) => area.port)) + 1,

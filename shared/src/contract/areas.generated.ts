@@ -1,20 +1,22 @@
 // Generated from areas.json by `pnpm areas:generate` (scripts/areas): do not edit by hand.
 
 /**
- * The console's areas (areas.json): id (also the area's permission prefix, '<id>:read'), its remote's
- * federation name, its package folder, its dev server's port, and the role that opens it.
+ * The console's areas (areas.json): id (also the area's permission prefix, '<id>:read'), its name as
+ * admins read it, its remote's federation name, its package folder, its dev server's port, and the role
+ * that opens it.
  */
 export const areaManifest = [
-  { id: 'lottery', name: 'mf_lottery', dir: 'mf-lottery', port: 3002, role: 'lottery' },
-  { id: 'finance', name: 'mf_finance', dir: 'mf-finance', port: 3003, role: 'finance' },
+  { id: 'lottery', title: 'Lottery', name: 'mf_lottery', dir: 'mf-lottery', port: 3002, role: 'lottery' },
+  { id: 'finance', title: 'Finance', name: 'mf_finance', dir: 'mf-finance', port: 3003, role: 'finance' },
   {
     id: 'support-users',
+    title: 'Support & Users',
     name: 'mf_support_users',
     dir: 'mf-support-users',
     port: 3004,
     role: 'support-users',
   },
-  { id: 'mines', name: 'mf_mines', dir: 'mf-mines', port: 3005, role: 'mines' },
+  { id: 'mines', title: 'Mines', name: 'mf_mines', dir: 'mf-mines', port: 3005, role: 'mines' },
 ] as const;
 
 /** The area ids, in the manifest's order. */

@@ -1,12 +1,12 @@
-import { type GovernanceRole, governanceRoles } from '@backoffice/shared/permissions';
+import { areaManifest, type GovernanceRole, governanceRoles } from '@backoffice/shared/permissions';
 
-/** How a role reads in the console. */
+/** How a role reads in the console: an area's role by the area's title (areas.json). */
 export const ROLE_LABELS: Record<GovernanceRole, string> = {
   superadmin: 'Superadmin',
-  lottery: 'Lottery',
-  finance: 'Finance',
-  'support-users': 'Support & Users',
-  mines: 'Mines',
+  ...(Object.fromEntries(areaManifest.map((area) => [area.role, area.title])) as Record<
+    (typeof areaManifest)[number]['role'],
+    string
+  >),
   auditor: 'Auditor (read-only)',
   ops: 'Ops (releases)',
 };

@@ -1,14 +1,12 @@
 import type { GateResult, ReleasesData, ReleaseTarget } from '@backoffice/shared/contract';
+import { type Area, areaManifest } from '@backoffice/shared/permissions';
 
-/** The parts of the console, in the order the screen shows them. */
-export const PARTS: readonly ReleaseTarget[] = ['shell', 'lottery', 'finance', 'support-users', 'mines'];
+/** The parts of the console, in the order the screen shows them: the shell, then the areas of areas.json. */
+export const PARTS: readonly ReleaseTarget[] = ['shell', ...areaManifest.map((area) => area.id)];
 
 export const PART_LABELS: Record<ReleaseTarget, string> = {
   shell: 'Console shell',
-  lottery: 'Lottery',
-  finance: 'Finance',
-  'support-users': 'Support & Users',
-  mines: 'Mines',
+  ...(Object.fromEntries(areaManifest.map((area) => [area.id, area.title])) as Record<Area, string>),
 };
 
 /** How the live version went live (ReleaseAreaInfo.live.action). */
