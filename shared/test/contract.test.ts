@@ -400,7 +400,8 @@ describe('routes catalogue', () => {
     const keys = Object.entries(routes)
       .filter(([name]) => !issue13.has(name))
       .map(([, r]) => `${r.method} ${r.path}`);
-    expect(keys).toHaveLength(38); // + GET /livez and /readyz (docs/operations.md)
+    // + GET /livez and /readyz (docs/operations.md), the dashboard's trends and the session renewal
+    expect(keys).toHaveLength(40);
     expect(keys).toContain('POST /admin/lottery/:id/complete-without-winners');
     expect(keys).toContain('POST /admin/lottery/:id/draw');
     expect(keys).toContain('POST /admin/auth/2fa/setup');
