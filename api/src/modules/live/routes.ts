@@ -92,8 +92,11 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveRoutesOptions):
         hub.remove(subscriber);
       };
       stream.on('close', cleanUp);
-      stream.on('finish', cleanUp);
-      request.raw.on('close', () => stream.end());
+      // The console went away (tab closed, network lost): nothing more to write, nobody to end it for.
+      reply.raw.once('close', () => {
+        cleanUp();
+        stream.destroy();
+      });
       hub.add(subscriber);
       write(`retry: ${RETRY_MS}\nevent: ready\ndata: ${JSON.stringify({ topics: [...topics] })}\n\n`);
       reply
