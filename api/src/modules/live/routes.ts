@@ -61,7 +61,7 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveRoutesOptions):
       summary:
         "Server-Sent Events: 'changed' with a topic (withdrawals, support, lottery, dashboard) the admin's roles may read; a heartbeat comment every 15 s",
     },
-    async ({ admin, request, reply }) => {
+    async ({ admin, reply }) => {
       if (app.closing) throw new HttpError(503, SERVICE_UNAVAILABLE, { 'retry-after': '1' });
       const stream = new PassThrough();
       const write = (text: string) => {
