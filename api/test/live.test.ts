@@ -227,6 +227,39 @@ describe('GET /api/admin/events', () => {
     expect(res.json().data.lotteriesAwaitingResults).toBeGreaterThanOrEqual(1);
   });
 
+  it('keeps the request id and the metrics: the open streams counted, their hours kept out of the latencies', async () => {
+    const metricsToken = 'metrics-token-0123456789abcdef';
+    const other = await createTestApp({ db: t.db, env: { METRICS_TOKEN: metricsToken } });
+    try {
+      const otherBase = await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const session = await t.login('live-support@example.com', 'secret123');
+      const res = await fetch(otherBase + EVENTS, { headers: { authorization: `Bearer ${session}` } });
+      expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+      const scrape = async () =>
+        (await other.call('GET', '/api/metrics', { headers: { authorization: `Bearer ${metricsToken}` } }))
+          .body;
+      expect(await scrape()).toContain('backoffice_live_streams_open 1');
+      // The server ends it (sign-out): the answer is complete, counted, and not timed.
+      expect((await t.call('POST', '/api/admin/auth/logout', { token: session })).statusCode).toBe(200);
+      await res.text();
+      let text = await scrape();
+      for (let i = 0; i < 40 && !text.includes('backoffice_live_streams_open 0'); i++) {
+        await pause(50);
+        text = await scrape();
+      }
+      expect(text).toContain('backoffice_live_streams_open 0');
+      expect(text).toContain(
+        'backoffice_http_requests_total{method="GET",route="/api/admin/events",status="200"} 1',
+      );
+      expect(text).not.toContain(
+        'backoffice_http_request_duration_seconds_count{method="GET",route="/api/admin/events"',
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
   it('sends at most one dashboard event per second', async () => {
     const s = await stream(tokens.root);
     await s.waitFor('ready', () => true);

@@ -133,13 +133,14 @@ test('with the event stream blocked, the badge follows by polling the queue coun
   state,
 }) => {
   test.skip(state.database.mode !== 'postgres', 'opens a ticket with SQL: needs PostgreSQL');
-  // A fast fallback for the test (30 s by default): /config.js sets livePollMs.
-  await page.route('**/config.js', (route) =>
-    route.fulfill({
-      contentType: 'application/javascript',
-      body: 'window.__BACKOFFICE_CONFIG__ = { live: false, livePollMs: 1000 };',
-    }),
-  );
+  // A fast fallback for the test (30 s by default): the served /config.js, plus livePollMs.
+  await page.route('**/config.js', async (route) => {
+    const served = await route.fetch();
+    await route.fulfill({
+      response: served,
+      body: `${await served.text()}\nwindow.__BACKOFFICE_CONFIG__ = { ...window.__BACKOFFICE_CONFIG__, livePollMs: 1000 };`,
+    });
+  });
   let blocked = 0;
   await page.route('**/api/admin/events', (route) => {
     blocked++;

@@ -44,8 +44,8 @@ function Logo({ compact }: { compact: boolean }) {
 
 /**
  * An entry's text and how many items wait in its queue (live/badges.ts), the count hidden at 0. The
- * count is part of the link's name ("Pending, 34 waiting"): the comma (at the end of the label, since
- * the browser puts a space between the two) and "waiting" are for screen readers only.
+ * count is part of the link's name ("Pending, 34 waiting"): the comma and "waiting" are for screen
+ * readers only (layout.css says why the comma is hidden another way).
  */
 function LabelAndCount({
   item,
@@ -64,7 +64,7 @@ function LabelAndCount({
     <>
       <span className={className}>
         {text}
-        {count > 0 && <span className="bo-sr-only">,</span>}
+        {count > 0 && <span className="shell-nav__name-comma">,</span>}
       </span>
       {count > 0 && (
         <span className="shell-nav__badge">

@@ -5,8 +5,8 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 export const UNMATCHED_ROUTE = 'unmatched';
 
 /**
- * Request rate and latency per route pattern (`/api/admin/withdrawals/:id`), method and status, and the
- * CSV exports being streamed. `skip` leaves out the metrics route itself (a scrape every 15 s).
+ * Request rate and latency per route pattern (`/api/admin/withdrawals/:id`), method and status, the
+ * CSV exports being streamed and the live event streams open. `skip` leaves out the metrics route itself (a scrape every 15 s).
  */
 export function instrumentRequests(
   app: FastifyInstance,
@@ -33,6 +33,15 @@ export function instrumentRequests(
     registers: [registry],
   });
 
+  const liveStreams = new Gauge({
+    name: 'backoffice_live_streams_open',
+    help: "Consoles' live event streams open on this replica (GET /api/admin/events)",
+    registers: [registry],
+  });
+  // An event stream lasts as long as the console stays open: counted while open, and left out of the
+  // latency histogram (its hours would drown the routes' real latencies).
+  const eventStreams = new WeakSet<FastifyRequest>();
+
   // A streamed export is counted from its first byte until its socket (or injected response) closes.
   const streaming = new WeakSet<FastifyRequest>();
   const exportEnded = (request: FastifyRequest) => {
@@ -44,6 +53,11 @@ export function instrumentRequests(
       streaming.add(request);
       exporting.inc();
       reply.raw.once('close', () => exportEnded(request));
+    }
+    if (reply.statusCode === 200 && typeof type === 'string' && type.startsWith('text/event-stream')) {
+      eventStreams.add(request);
+      liveStreams.inc();
+      reply.raw.once('close', () => liveStreams.dec());
     }
     return payload;
   });
@@ -58,6 +72,6 @@ export function instrumentRequests(
       status: String(reply.statusCode),
     };
     requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
+    if (!eventStreams.has(request)) duration.observe(labels, reply.elapsedTime / 1000);
   });
 }

@@ -61,7 +61,7 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveRoutesOptions):
       summary:
         "Server-Sent Events: 'changed' with a topic (withdrawals, support, lottery, dashboard) the admin's roles may read; a heartbeat comment every 15 s",
     },
-    async ({ admin, request, reply }) => {
+    async ({ admin, reply }) => {
       if (app.closing) throw new HttpError(503, SERVICE_UNAVAILABLE, { 'retry-after': '1' });
       const stream = new PassThrough();
       const write = (text: string) => {
@@ -92,8 +92,11 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveRoutesOptions):
         hub.remove(subscriber);
       };
       stream.on('close', cleanUp);
-      stream.on('finish', cleanUp);
-      request.raw.on('close', () => stream.end());
+      // The console went away (tab closed, network lost): nothing more to write, nobody to end it for.
+      reply.raw.once('close', () => {
+        cleanUp();
+        stream.destroy();
+      });
       hub.add(subscriber);
       write(`retry: ${RETRY_MS}\nevent: ready\ndata: ${JSON.stringify({ topics: [...topics] })}\n\n`);
       reply
