@@ -5,9 +5,11 @@
  */
 export const firstShardFiles = [
   'tests/accessibility.spec.ts',
+  'tests/dashboard-trends.spec.ts',
   'tests/finance-screenshots.spec.ts',
   'tests/lottery-screenshots.spec.ts',
   'tests/lottery.spec.ts',
+  'tests/phone-big-wins.spec.ts',
   'tests/screenshots.spec.ts',
   'tests/settings-screenshots.spec.ts',
   'tests/su-screenshots.spec.ts',
