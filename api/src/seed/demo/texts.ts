@@ -1,0 +1,97 @@
+// The words of the demo data: names, lottery names, support messages and remarks.
+
+export const FIRST = [
+  'Liam',
+  'Olivia',
+  'Noah',
+  'Emma',
+  'Ava',
+  'Mia',
+  'Lucas',
+  'Amelia',
+  'Ethan',
+  'Sofia',
+  'Mateo',
+  'Chloe',
+  'Arjun',
+  'Yuki',
+  'Omar',
+  'Fatima',
+  'Ivan',
+  'Elena',
+  'Kwame',
+  'Zara',
+  'Chen',
+  'Priya',
+  'Diego',
+  'Hana',
+  'Tom',
+  'Nina',
+];
+export const LAST = [
+  'Smith',
+  'Garcia',
+  'Kim',
+  'Nguyen',
+  'Patel',
+  'Silva',
+  'Müller',
+  'Rossi',
+  'Kowalski',
+  'Haddad',
+  'Okafor',
+  'Tanaka',
+  'Novak',
+  'Ivanova',
+  'Dubois',
+  'Jensen',
+  'Costa',
+  'Moreau',
+  'Lopez',
+  'Khan',
+];
+export const LOTTERY_NAMES = [
+  'Mega Jackpot',
+  'Weekend Draw',
+  'Lucky Sevens',
+  'Golden Ticket',
+  'Midnight Millions',
+  'Crypto Carnival',
+  'Diamond Pool',
+  'Super Saturday',
+  'Fortune Wheel',
+  'Rainbow Riches',
+  'Silver Spin',
+  'Thunder Pot',
+  'Starlight Pool',
+  'Ocean Treasure',
+  'Royal Flush Draw',
+];
+export const SUPPORT_TYPES = ['deposit', 'withdrawal', 'lottery', 'mines', 'account', 'technical'];
+export const SHORT_MESSAGES = [
+  'My deposit has not arrived yet.',
+  'How do I change my email address?',
+  'Withdrawal still pending, please check.',
+  'I cannot see my lottery ticket.',
+  'The mines game froze during my round.',
+  'Please verify my account.',
+];
+export const LONG_MESSAGES = [
+  'I sent a USDT deposit on the BSC network more than two hours ago and the transaction is confirmed on the explorer, but my balance still shows the old amount. Could you please check and credit it?',
+  'My withdrawal request has been in the pending state for three days now. I double-checked the wallet address and it is correct. Is there anything else I need to provide to get it processed quickly?',
+  'During a mines round my connection dropped right after I clicked cash out. When I came back the game was gone and my balance did not change. I would like to know what happened to my bet and the payout.',
+  'I bought five tickets for the weekend lottery but only three of them appear in my ticket history. The money for all five was taken from my balance. Please look into this and refund or restore the missing tickets.',
+];
+export const REMARKS = [
+  'Resolved, balance credited.',
+  'Explained the process to the user.',
+  'Duplicate ticket.',
+  'Escalated to payments team and fixed.',
+  'User confirmed the issue is solved.',
+];
+export const REJECT_REASONS = [
+  'Wallet address does not match KYC records.',
+  'Suspicious activity on the account.',
+  'Bonus wagering requirements not met.',
+];
+export const PAY_CURRENCIES = { usdtbsc: 6, usdttrc20: 2, usdterc20: 1, bnbbsc: 1 };
