@@ -61,7 +61,7 @@ const STATUS_COLORS: Record<StatusKind, ReadonlyMap<string, TagColor>> = {
 };
 
 /**
- * Words for statuses whose key is not one (issue 22: 'Awaiting second approval', never
+ * Words for statuses whose key is not one (docs/architecture.md#console-behaviour: 'Awaiting second approval', never
  * 'awaiting_approval'). A one-word key reads as it is.
  */
 const STATUS_LABELS: ReadonlyMap<string, string> = new Map(Object.entries(withdrawalStatusLabels));

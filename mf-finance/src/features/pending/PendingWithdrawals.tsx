@@ -32,7 +32,7 @@ export const firstApproverOf = (w: Withdrawal): string =>
   w.firstApprover?.email ?? (w.firstApprovedBy != null ? `admin #${w.firstApprovedBy}` : 'another admin');
 
 /**
- * Four-eyes in words (issue 22): a withdrawal waiting for its second approval whose first one was given
+ * Four-eyes in words (docs/architecture.md#console-behaviour): a withdrawal waiting for its second approval whose first one was given
  * by the signed-in admin. They wait for someone else and are not offered the decision again.
  */
 const approvedByMe = (w: Withdrawal, adminId: number | undefined): boolean =>
@@ -96,7 +96,7 @@ function secondApprovalOf(target: Target, rows: Withdrawal[]): ReactNode {
   return w?.status === 'awaiting_approval' ? <SecondApprovalNotice w={w} /> : null;
 }
 
-/** /withdrawals/pending (spec 2.9): search card, selectable table, single and bulk status updates. */
+/** /withdrawals/pending (docs/screens.md): search card, selectable table, single and bulk status updates. */
 export default function PendingWithdrawals() {
   const { http, notify, admin } = useHost();
   const adminId = admin?.id;
