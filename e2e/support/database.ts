@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Query } from './expected.ts';
 import { portAnswers } from './processes.ts';
+import type { RunState } from './state.ts';
 
 /** Admin connection of the local PostgreSQL (trust auth as user postgres here; override for CI). */
 const ADMIN_URL = process.env.E2E_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -106,5 +107,21 @@ export async function dropLeftover(name: string): Promise<void> {
     // PostgreSQL gone or the database in use: nothing to do
   } finally {
     await client.end().catch(() => undefined);
+  }
+}
+
+/** SQL on the run's database (PostgreSQL only: PGlite allows one process, the API's). */
+export async function runSql<T = Record<string, unknown>>(
+  state: RunState,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  if (state.database.mode !== 'postgres') throw new Error('needs the PostgreSQL database');
+  const client = new pg.Client({ connectionString: state.database.url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
   }
 }

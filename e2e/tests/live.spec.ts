@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import pg from 'pg';
 import { chooseOption } from '../support/antd.ts';
 import { ApiClient } from '../support/api.ts';
 import { shellOrigin } from '../support/config.ts';
+import { runSql as sql } from '../support/database.ts';
 import { expect, sidebar, test, toast } from '../support/fixtures.ts';
 import { saveScreenshot } from '../support/screenshot.ts';
 import { type RunState, runState, storageStateFor } from '../support/state.ts';
@@ -19,17 +19,6 @@ const superToken = () => runState().twoFactor.main.session.token;
 const cold = { timeout: 30_000 };
 /** What "live" promises: the change is on the other screen within 2 s. */
 const LIVE_MS = 2000;
-
-async function sql<T>(state: RunState, text: string, values: unknown[] = []): Promise<T[]> {
-  if (state.database.mode !== 'postgres') throw new Error('needs the PostgreSQL database');
-  const client = new pg.Client({ connectionString: state.database.url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** A ticket as the platform's user side opens one: straight into the database, no console call. */
 const openTicket = (state: RunState) =>

@@ -1,28 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
-import pg from 'pg';
+import { runSql as sql } from '../support/database.ts';
 import { expect, test, toast } from '../support/fixtures.ts';
 import { usd } from '../support/format.ts';
 import { saveScreenshot } from '../support/screenshot.ts';
-import type { RunState } from '../support/state.ts';
 
 // The lottery life cycle (docs/screens.md#lotteries) in the real console against the real API: create, see it
 // upcoming, edit it, let it close (its times moved into the past and tickets sold, with SQL), draw the
 // winners, replace one by ticket number, publish, see it completed with its winners, and the winners'
 // balances raised by exactly their prizes.
-
-type Row = Record<string, unknown>;
-
-/** SQL on the run's database (PostgreSQL only: PGlite allows one process, the API's). */
-async function sql<T extends Row = Row>(state: RunState, text: string, values: unknown[] = []): Promise<T[]> {
-  if (state.database.mode !== 'postgres') throw new Error('needs the PostgreSQL database');
-  const client = new pg.Client({ connectionString: state.database.url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** The browser's zone (playwright.config.ts): the pickers take the viewer's local time. */
 const VIEWER_ZONE = 'Asia/Kolkata';
