@@ -57,7 +57,10 @@ export async function createPgliteDb(options: PgliteOptions = {}): Promise<DbHan
     // One process: PGlite delivers its own NOTIFYs after the COMMIT, as PostgreSQL does.
     listen: async (channel, onPayload) => {
       const stop = await pglite.listen(channel, onPayload);
-      return () => stop();
+      // A database closed first (a test's outage, the shutdown's order) has no listener left to remove.
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
     },
     close: () => pglite.close(),
   };
