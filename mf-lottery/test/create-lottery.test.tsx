@@ -182,7 +182,9 @@ describe('Create Lottery form (spec 2.10, 5)', () => {
     // would be refused before the form could say anything).
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(dayjs().hour(12).minute(0).toDate());
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     await openForm();
     type('Lottery Name', 'ab');
     expect(screen.getByText('Name must be at least 3 characters')).toBeTruthy();
