@@ -22,6 +22,10 @@ type State =
 export function useDashboardStats() {
   const [state, setState] = useState<State>({ status: 'loading' });
   const inFlight = useRef<AbortController | null>(null);
+  const loaded = useRef(false);
+  useEffect(() => {
+    loaded.current = state.status === 'loaded';
+  }, [state.status]);
 
   const fetchStats = useCallback(async (mode: 'initial' | 'refresh' | 'poll') => {
     inFlight.current?.abort();
@@ -52,8 +56,11 @@ export function useDashboardStats() {
     void fetchStats('initial');
     const timer = window.setInterval(() => void fetchStats('poll'), DASHBOARD_REFRESH_MS);
     // The figures as soon as they change (server push, at most once a second); the timer stays for
-    // when the event stream is down.
-    const unsubscribe = liveEvents.subscribe('dashboard', () => void fetchStats('poll'));
+    // when the event stream is down. Not while the error panel shows: that waits for Retry, rather than
+    // flickering and toasting at every change.
+    const unsubscribe = liveEvents.subscribe('dashboard', () => {
+      if (loaded.current) void fetchStats('poll');
+    });
     return () => {
       unsubscribe();
       window.clearInterval(timer);
