@@ -215,6 +215,9 @@ test.describe('the console through the ingress (Caddy, TLS, two API replicas)', 
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).not.toHaveURL(/\/auth\/signin/, { timeout: 20_000 });
 
+    // The whole dashboard under the CSP: its figures and the lazily loaded charts (the zod and chart chunks).
+    await expect(page.locator('.shell-trend__plot canvas')).toHaveCount(4, { timeout: 30_000 });
+
     const xsrf = (await context!.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN');
     expect(xsrf?.secure, 'the API saw https through Caddy (X-Forwarded-Proto)').toBe(true);
 
