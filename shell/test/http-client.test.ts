@@ -4,11 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAxios, createHttpClient } from '../src/http/client.ts';
 
-type Answer = { status: number; data: unknown; headers?: Record<string, string> };
+/** `replacedBy`: the session token is replaced (renewed) while this call is in flight. */
+type Answer = { status: number; data: unknown; headers?: Record<string, string>; replacedBy?: string };
 const ok = z.object({ success: z.boolean(), message: z.string() });
 
 /** A fake server: answers by 'METHOD /path', records what was sent. */
-function setup(answers: Record<string, Answer>, token: string | null = 'tok') {
+function setup(answers: Record<string, Answer>, initialToken: string | null = 'tok') {
+  let token = initialToken;
   const sent: InternalAxiosRequestConfig[] = [];
   const events = { unauthorized: 0, maintenance: 0 };
   const instance = createAxios({
@@ -25,6 +27,7 @@ function setup(answers: Record<string, Answer>, token: string | null = 'tok') {
     sent.push(config);
     const key = `${config.method?.toUpperCase()} ${config.url}`;
     const answer = answers[key] ?? { status: 404, data: { success: false, message: 'Route not found' } };
+    if (answer.replacedBy) token = answer.replacedBy;
     if (key === 'GET /health') document.cookie = 'XSRF-TOKEN=xsrf123; path=/';
     const response: AxiosResponse = {
       data: answer.data,
@@ -80,6 +83,19 @@ describe('the HTTP client (spec sections 4 and 6)', () => {
     const error = await http.get('/admin/x', ok).catch((e: unknown) => e);
     expect(events.unauthorized).toBe(1);
     expect(errorMessage(error, 'fallback')).toBe('Invalid or expired token');
+  });
+
+  it('a 401 to a call sent with a token replaced since (a renewed session) keeps the new session', async () => {
+    const expired = { success: false, message: 'Invalid or expired token' };
+    const { http, events } = setup({
+      'GET /admin/old': { status: 401, data: expired, replacedBy: 'renewed' },
+      'GET /admin/x': { status: 401, data: expired },
+    });
+    const error = await http.get('/admin/old', ok).catch((e: unknown) => e);
+    expect(errorMessage(error, 'fallback')).toBe('Invalid or expired token');
+    expect(events.unauthorized).toBe(0);
+    await http.get('/admin/x', ok).catch(() => undefined);
+    expect(events.unauthorized).toBe(1);
   });
 
   it("on 403 'Invalid or expired token' forgets the session, but not on another 403", async () => {

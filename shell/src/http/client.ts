@@ -112,7 +112,10 @@ export function createAxios(options: HttpClientOptions): AxiosInstance {
   instance.interceptors.response.use(undefined, (error: unknown) => {
     if (axios.isAxiosError(error) && error.response) {
       const { status } = error.response;
-      const sentToken = Boolean(error.config?.headers?.Authorization);
+      // Only the current session's refusal ends it: an answer to a call sent with a token replaced since
+      // (renewed, or a new sign-in) says nothing about the session in use.
+      const current = options.getToken();
+      const sentToken = Boolean(current) && error.config?.headers?.Authorization === `Bearer ${current}`;
       const expired = serverMessage(error) === EXPIRED_MESSAGE;
       const lostSession =
         status === 401 ? expired || !error.config?.credentialCheck : status === 403 && expired;
