@@ -59,7 +59,11 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 /** Through the sidebar (opening the area's group first): a navigation inside the open console. */
 async function openFromSidebar(page: Page, group: string, href: string) {
   const link = nav(page).locator(`a[href="${href}"]`);
-  if (!(await link.isVisible())) await nav(page).getByText(group, { exact: true }).click();
+  // The group's name may go on with its queue badge ('Lottery, 3 waiting').
+  if (!(await link.isVisible()))
+    await nav(page)
+      .getByRole('button', { name: new RegExp(`^${group}\\b`) })
+      .click();
   await link.click();
 }
 
