@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { shellOrigin } from '../support/config.ts';
 import { expect, sidebar, signedOutTest, test } from '../support/fixtures.ts';
-import { saveScreenshot } from '../support/screenshot.ts';
+import { animationsEnded, saveScreenshot } from '../support/screenshot.ts';
 import { runState, storageStateFor } from '../support/state.ts';
 import { freshCode } from '../support/totp.ts';
 
@@ -47,6 +47,8 @@ async function settled(page: Page) {
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton, [aria-busy="true"]')).toHaveCount(0, {
     timeout: 15_000,
   });
+  // Colours are measured as drawn: a control just enabled (Export, once the list loaded) fades in.
+  await animationsEnded(page);
 }
 
 /** The serious and critical violations on the page, one readable line per rule and element. */
