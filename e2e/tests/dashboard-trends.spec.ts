@@ -20,6 +20,20 @@ function chartRequests(page: Page): string[] {
   return urls;
 }
 
+/**
+ * Requests of the page still under way, but for the live event stream, which stays open as long as the
+ * console (so 'networkidle' never comes on a signed-in page).
+ */
+function requestsUnderWay(page: Page): Set<Request> {
+  const underWay = new Set<Request>();
+  page.on('request', (request) => {
+    if (!request.url().includes('/api/admin/events')) underWay.add(request);
+  });
+  for (const ended of ['requestfinished', 'requestfailed'] as const)
+    page.on(ended, (request) => underWay.delete(request));
+  return underWay;
+}
+
 const charts = (page: Page) => page.getByRole('region', { name: 'Last 30 days' });
 
 test('the sign-in and list pages never fetch the chart library; the dashboard does', async ({
@@ -39,10 +53,11 @@ test('the sign-in and list pages never fetch the chart library; the dashboard do
   await context.close();
 
   const fetched = chartRequests(page);
+  const underWay = requestsUnderWay(page);
   await page.goto('/withdrawals/pending');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await expect.poll(() => underWay.size).toBe(0);
   expect(fetched, 'chart chunks fetched by /withdrawals/pending').toEqual([]);
 
   // Into the dashboard through the sidebar (no reload): now the charts load their library.
