@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { repoRoot, snapshotsDir } from './paths.ts';
@@ -60,8 +60,10 @@ export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise
 function fingerprint(scale: number): string {
   const hash = createHash('sha256').update(`v2:${scale}`);
   for (const dir of ['api/migrations', 'api/src/seed']) {
-    for (const file of readdirSync(join(repoRoot, dir)).sort()) {
-      hash.update(file).update(readFileSync(join(repoRoot, dir, file)));
+    // Recursive: the seed has folders of its own (seed/demo/...).
+    for (const file of readdirSync(join(repoRoot, dir), { recursive: true, encoding: 'utf8' }).sort()) {
+      const path = join(repoRoot, dir, file);
+      if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
     }
   }
   return hash.digest('hex').slice(0, 12);

@@ -220,10 +220,14 @@ export interface NetworkEntry {
   done: boolean;
 }
 
+/** The console's live event stream (GET /api/admin/events): open as long as the page, never waited for. */
+const isEventStream = (entry: NetworkEntry) =>
+  entry.mime === 'text/event-stream' || new URL(entry.url).pathname.endsWith('/api/admin/events');
+
 /**
  * Every request of a page from its CDP session (`Network.enable` is sent here), by request id, and a
  * wait for the network to go idle: nothing of the current document in flight and no event for
- * `idleMs`. A request the previous document left in flight (e.g. a report sent when the browser was
+ * `idleMs`, the live event stream aside. A request the previous document left in flight (e.g. a report sent when the browser was
  * idle, cut by a reload) may never finish: it is not waited for.
  */
 export async function watchNetwork(cdp: CDPSession) {
@@ -315,7 +319,7 @@ export async function watchNetwork(cdp: CDPSession) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const inFlight = [...requests.values()].filter(
-          (entry) => !entry.done && entry.loaderId === currentDocument,
+          (entry) => !entry.done && entry.loaderId === currentDocument && !isEventStream(entry),
         );
         if (inFlight.length === 0 && Date.now() - lastActivity >= idleMs) return;
         if (Date.now() > deadline)

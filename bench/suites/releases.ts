@@ -41,7 +41,8 @@ async function buildMines(bench: BenchContext, version: string): Promise<string>
 async function openFromSidebar(page: Page, group: string, href: string) {
   const nav = page.getByRole('navigation', { name: 'Main' });
   const link = nav.locator(`a[href="${href}"]`);
-  if (!(await link.isVisible())) await nav.getByText(group, { exact: true }).click();
+  // The group's name may go on with its queue badge ('Lottery, 3 waiting').
+  if (!(await link.isVisible())) await nav.getByRole('button', { name: new RegExp(`^${group}\\b`) }).click();
   await link.click();
 }
 

@@ -29,8 +29,8 @@ function requestsUnderWay(page: Page): Set<Request> {
   page.on('request', (request) => {
     if (!request.url().includes('/api/admin/events')) underWay.add(request);
   });
-  for (const ended of ['requestfinished', 'requestfailed'] as const)
-    page.on(ended, (request) => underWay.delete(request));
+  page.on('requestfinished', (request) => underWay.delete(request));
+  page.on('requestfailed', (request) => underWay.delete(request));
   return underWay;
 }
 

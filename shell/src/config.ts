@@ -15,6 +15,8 @@ export interface RawConfig {
   live?: boolean | number | string;
   /** How often the sidebar's queue counts are read while the live event stream is down (ms). */
   livePollMs?: number;
+  /** How long after a signed-in page opened the other areas start loading in the background; 0: never (ms). */
+  preloadAreasMs?: number;
 }
 
 function isOn(flag: unknown): boolean {
@@ -47,4 +49,12 @@ export const LIVE_POLL_MS = 30_000;
 export const livePollMs: number = (() => {
   const raw = typeof window === 'undefined' ? undefined : window.__BACKOFFICE_CONFIG__?.livePollMs;
   return typeof raw === 'number' && raw >= 100 ? raw : LIVE_POLL_MS;
+})();
+
+/** Default of `preloadAreasMs`: the other areas load once the page has been open 4 s (shell/src/federation/preload.ts). */
+export const PRELOAD_AREAS_MS = 4000;
+
+export const preloadAreasMs: number = (() => {
+  const raw = typeof window === 'undefined' ? undefined : window.__BACKOFFICE_CONFIG__?.preloadAreasMs;
+  return typeof raw === 'number' && raw >= 0 ? raw : PRELOAD_AREAS_MS;
 })();

@@ -82,6 +82,16 @@ export function startLoading(remote: RemoteBuild): void {
   started.set(remote.entry, load);
 }
 
+/**
+ * Loads an area that this page has not loaded yet (any version), for later (preload.ts): RemoteArea
+ * then takes this load. Settles once done, never rejects.
+ */
+export function preloadRemote(remote: RemoteBuild): Promise<unknown> {
+  if (registered.has(remote.name)) return Promise.resolve();
+  startLoading(remote);
+  return started.get(remote.entry)!.catch(() => {});
+}
+
 async function loadNow(remote: RemoteBuild, retry: boolean): Promise<RemoteAppModule> {
   const mf = await getFederation();
   // A registry entry may be a path on the console's own origin ('/remotes/mf-mines/1.0.0/...').

@@ -7,6 +7,8 @@ import { useCurrentAdmin } from '../auth/current-admin.ts';
 import { SessionExpiryWarning } from '../auth/SessionExpiryWarning.tsx';
 import { useAuth } from '../auth/store.ts';
 import ConsoleUpdates from '../components/ConsoleUpdates.tsx';
+import { preloadAreasMs } from '../config.ts';
+import { preloadAreas } from '../federation/preload.ts';
 import { useLiveConnection } from '../live/useLiveConnection.ts';
 import { useRegistry } from '../registry/store.ts';
 import { ThemeProvider } from '../theme/ThemeProvider.tsx';
@@ -46,6 +48,15 @@ export default function AppLayout() {
   useEffect(() => {
     void loadRegistry();
   }, [loadRegistry]);
+  useEffect(
+    () =>
+      preloadAreas(
+        () => useRegistry.getState().registry,
+        () => useAuth.getState().user?.roles ?? NO_ROLES,
+        preloadAreasMs,
+      ),
+    [],
+  );
   useEffect(() => watchScrollers(), []);
   useEffect(() => returnFocusAfterDialogs(), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
