@@ -180,6 +180,21 @@ describe('GET /api/admin/events', () => {
     expect(hasTopic(finance, 'withdrawals')).toBe(false);
   });
 
+  it("sends nothing for a statement that changed no row (the payout worker's claim, every second)", async () => {
+    const finance = await stream(tokens.finance);
+    await finance.waitFor('ready', () => true);
+    await pause(300);
+    finance.events.length = 0;
+    await t.db.query(`UPDATE withdrawals SET processing = true WHERE false`);
+    await t.db.query(`DELETE FROM support_tickets WHERE false`);
+    await pause(700);
+    expect(finance.events.filter((e) => e.event === 'changed')).toEqual([]);
+    // The same statement that matches a row is told.
+    const id = await pendingWithdrawal();
+    await t.db.query(`UPDATE withdrawals SET updated_at = now() WHERE id = $1`, [id]);
+    await finance.waitFor('changed', changed('withdrawals'));
+  });
+
   it('sends a heartbeat comment', async () => {
     const s = await stream(tokens.lottery);
     await s.waitFor('ready', () => true);

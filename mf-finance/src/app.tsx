@@ -1,15 +1,23 @@
 import { HostProvider, type RemoteAppProps } from '@backoffice/shared/host';
+import { lazyScreen, preloadScreens } from '@backoffice/shared/ui';
 import { Spin } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import '@backoffice/shared/ui/ui.css';
 import './finance.css';
 
 // Each screen is its own chunk: opening one page downloads only that page.
-const PendingWithdrawals = lazy(() => import('./features/pending/PendingWithdrawals.tsx'));
-const ApprovedWithdrawals = lazy(() => import('./features/processed/ApprovedWithdrawals.tsx'));
-const CompletedWithdrawals = lazy(() => import('./features/processed/CompletedWithdrawals.tsx'));
-const Transactions = lazy(() => import('./features/transactions/Transactions.tsx'));
+const PendingWithdrawals = lazyScreen(() => import('./features/pending/PendingWithdrawals.tsx'));
+const ApprovedWithdrawals = lazyScreen(() => import('./features/processed/ApprovedWithdrawals.tsx'));
+const CompletedWithdrawals = lazyScreen(() => import('./features/processed/CompletedWithdrawals.tsx'));
+const Transactions = lazyScreen(() => import('./features/transactions/Transactions.tsx'));
+/** Loads every screen ahead (the console does it in the background: shell/src/federation/preload.ts). */
+export const preload = preloadScreens(
+  PendingWithdrawals,
+  ApprovedWithdrawals,
+  CompletedWithdrawals,
+  Transactions,
+);
 
 function Loading() {
   return (

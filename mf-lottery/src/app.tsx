@@ -1,20 +1,32 @@
 import { HostProvider, type RemoteAppProps, useCan } from '@backoffice/shared/host';
-import { NoAccess, Spinner } from '@backoffice/shared/ui';
+import { lazyScreen, NoAccess, preloadScreens, Spinner } from '@backoffice/shared/ui';
 import '@backoffice/shared/ui/ui.css';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import './lottery.css';
 
 // Each screen is its own chunk: a page downloads only itself.
-const CreateLottery = lazy(() => import('./features/create/CreateLottery.tsx'));
-const OpenLotteries = lazy(() => import('./features/open/OpenLotteries.tsx'));
-const UpcomingLotteries = lazy(() => import('./features/upcoming/UpcomingLotteries.tsx'));
-const ClosedLotteries = lazy(() => import('./features/closed/ClosedLotteries.tsx'));
-const CompletedLotteries = lazy(() => import('./features/completed/CompletedLotteries.tsx'));
-const TicketHistory = lazy(() => import('./features/ticket-history/TicketHistory.tsx'));
-const LotteryDetails = lazy(() => import('./features/details/LotteryDetails.tsx'));
-const AnnounceResults = lazy(() => import('./features/publish/AnnounceResults.tsx'));
-const PublishMockup = lazy(() => import('./features/publish-ticket/PublishMockup.tsx'));
+const CreateLottery = lazyScreen(() => import('./features/create/CreateLottery.tsx'));
+const OpenLotteries = lazyScreen(() => import('./features/open/OpenLotteries.tsx'));
+const UpcomingLotteries = lazyScreen(() => import('./features/upcoming/UpcomingLotteries.tsx'));
+const ClosedLotteries = lazyScreen(() => import('./features/closed/ClosedLotteries.tsx'));
+const CompletedLotteries = lazyScreen(() => import('./features/completed/CompletedLotteries.tsx'));
+const TicketHistory = lazyScreen(() => import('./features/ticket-history/TicketHistory.tsx'));
+const LotteryDetails = lazyScreen(() => import('./features/details/LotteryDetails.tsx'));
+const AnnounceResults = lazyScreen(() => import('./features/publish/AnnounceResults.tsx'));
+const PublishMockup = lazyScreen(() => import('./features/publish-ticket/PublishMockup.tsx'));
+/** Loads every screen ahead (the console does it in the background: shell/src/federation/preload.ts). */
+export const preload = preloadScreens(
+  CreateLottery,
+  OpenLotteries,
+  UpcomingLotteries,
+  ClosedLotteries,
+  CompletedLotteries,
+  TicketHistory,
+  LotteryDetails,
+  AnnounceResults,
+  PublishMockup,
+);
 
 function Screen({ children }: { children: ReactNode }) {
   return (

@@ -8,6 +8,7 @@ export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 export { Field, type FieldProps } from './Field.tsx';
 export { auditHistoryPath, HistoryLink, type HistoryTarget } from './HistoryLink.tsx';
 export { Icon } from './Icon.tsx';
+export { type LazyScreen, lazyScreen, preloadScreens } from './lazyScreen.ts';
 export { DayRangePicker } from './list/DayRangePicker.tsx';
 export { ExportButton, exportProgress } from './list/ExportButton.tsx';
 export { type ListColumn, ListPage, type ListPageProps, type ListSelection } from './list/ListPage.tsx';

@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import { reportFailure, reportLoad } from '../federation/reports.ts';
-import { loadRemoteApp } from '../federation/runtime.ts';
+import { loadedRemoteApp, loadRemoteApp } from '../federation/runtime.ts';
 import type { PreviewVersion } from '../registry/preview.ts';
 import { refreshWithin } from '../registry/refresh.ts';
 import type { RemoteEntry } from '../registry/registry.ts';
@@ -171,6 +171,8 @@ export function RemoteArea({
 
   const RemoteApp = useMemo(
     () =>
+      // Loaded already (in the background, or earlier in this page): at once, without a Suspense fallback.
+      (attempt === 0 ? loadedRemoteApp({ name, entry: shown.entry })?.default : undefined) ??
       lazy(() =>
         loadRemoteApp({ name, entry: shown.entry }, attempt > 0).catch((error: unknown) => {
           throw new RemoteLoadError(error);

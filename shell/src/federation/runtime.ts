@@ -4,7 +4,11 @@ import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { providedModules } from './provided.ts';
 
-export type RemoteAppModule = { default: ComponentType<RemoteAppProps> };
+export type RemoteAppModule = {
+  default: ComponentType<RemoteAppProps>;
+  /** Loads the area's screens ahead (lazyScreen of @backoffice/shared/ui); areas without any have none. */
+  preload?: () => Promise<unknown>;
+};
 
 /** Everything the shell provides to remotes, at the versions it was built with. */
 export function sharedFromShell() {
@@ -82,26 +86,43 @@ export function startLoading(remote: RemoteBuild): void {
   started.set(remote.entry, load);
 }
 
+/** The build of each remote loaded in this page: RemoteArea renders it at once instead of suspending. */
+const loaded = new Map<string, { entry: string; module: RemoteAppModule }>();
+export const loadedRemoteApp = (remote: RemoteBuild): RemoteAppModule | undefined => {
+  const build = loaded.get(remote.name);
+  return build?.entry === remote.entry ? build.module : undefined;
+};
+
 /**
- * Loads an area that this page has not loaded yet (any version), for later (preload.ts): RemoteArea
- * then takes this load. Settles once done, never rejects.
+ * Loads an area and its screens for later (preload.ts), unless another version of it is in this page
+ * (a fallback or a preview on screen). Settles once done, never rejects.
  */
-export function preloadRemote(remote: RemoteBuild): Promise<unknown> {
-  if (registered.has(remote.name)) return Promise.resolve();
+export async function preloadRemote(remote: RemoteBuild): Promise<void> {
+  const current = registered.get(remote.name);
+  if (current !== undefined && current !== absoluteEntry(remote)) return;
   startLoading(remote);
-  return started.get(remote.entry)!.catch(() => {});
+  try {
+    const module = await started.get(remote.entry)!;
+    await module.preload?.();
+  } catch {
+    // Entering the area tries again, with its fallback.
+  }
 }
+
+/** A registry entry may be a path on the console's own origin ('/remotes/mf-mines/1.0.0/...'). */
+const absoluteEntry = (remote: RemoteBuild) => new URL(remote.entry, document.baseURI).href;
 
 async function loadNow(remote: RemoteBuild, retry: boolean): Promise<RemoteAppModule> {
   const mf = await getFederation();
-  // A registry entry may be a path on the console's own origin ('/remotes/mf-mines/1.0.0/...').
-  const entry = new URL(remote.entry, document.baseURI).href;
+  const entry = absoluteEntry(remote);
   const current = registered.get(remote.name);
   if (retry || current !== entry) {
     mf.registerRemotes([{ name: remote.name, entry }], { force: current !== undefined });
+    loaded.delete(remote.name);
     registered.set(remote.name, entry);
   }
   const module = await mf.loadRemote<RemoteAppModule>(`${remote.name}/app`);
   if (!module?.default) throw new Error(`${remote.name} did not expose an app`);
+  loaded.set(remote.name, { entry: remote.entry, module });
   return module;
 }

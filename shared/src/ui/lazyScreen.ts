@@ -1,0 +1,42 @@
+import { type ComponentType, createElement, lazy, useState } from 'react';
+
+/** A screen in a chunk of its own that can be loaded ahead of its first render. */
+export type LazyScreen<P extends object> = ComponentType<P> & { preload(): Promise<void> };
+
+/**
+ * Like React.lazy, plus `preload()`: once its chunk is in, the screen renders at once. React.lazy suspends
+ * at a component's first render even when its chunk is already loaded, and a Suspense fallback shown
+ * holds back what follows it: React reveals it no sooner than 300 ms after the fallback appeared. An area
+ * loaded in the background (shell/src/federation/preload.ts) preloads its screens this way.
+ */
+export function lazyScreen<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): LazyScreen<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+      },
+      (error: unknown) => {
+        // Not kept: the next render or preload tries again (a chunk may fail on a bad network).
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(() => preload().then(() => ({ default: loaded! })));
+  // Called once per screen at module level, as React.lazy is. Which of the two a mounted screen renders
+  // is fixed at its mount: switching would remount the page and lose its state.
+  // biome-ignore lint/correctness/noComponentHookFactories: a module-level factory, like React.lazy
+  function Screen(props: P) {
+    const [Component] = useState(() => loaded ?? Lazy);
+    return createElement(Component, props);
+  }
+  return Object.assign(Screen, { preload });
+}
+
+/** An area's `preload` export: every one of its screens. */
+export function preloadScreens(...screens: Pick<LazyScreen<object>, 'preload'>[]): () => Promise<void> {
+  return () => Promise.all(screens.map((screen) => screen.preload())).then(() => undefined);
+}
