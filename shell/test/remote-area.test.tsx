@@ -5,7 +5,9 @@ import type { RemoteEntry } from '../src/registry/registry.ts';
 import { minesAt, previousOf, registryOf, serveRegistry } from './registry-fixtures.ts';
 
 const loadRemoteApp = vi.hoisted(() => vi.fn());
-vi.mock('../src/federation/runtime.ts', () => ({ loadRemoteApp }));
+/** A remote this page loaded already (in the background): none unless a test says. */
+const loadedRemoteApp = vi.hoisted(() => vi.fn());
+vi.mock('../src/federation/runtime.ts', () => ({ loadRemoteApp, loadedRemoteApp }));
 
 type Build = () => Promise<unknown>;
 const app =
@@ -47,6 +49,7 @@ describe('a remote area', () => {
     vi.resetModules();
     ({ RemoteArea } = await import('../src/components/RemoteArea.tsx'));
     loadRemoteApp.mockReset();
+    loadedRemoteApp.mockReset();
     sessionStorage.clear();
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
@@ -68,6 +71,15 @@ describe('a remote area', () => {
     expect(reports(host)).toEqual([]);
     await waitFor(() => expect(reports(host)).toHaveLength(1), { timeout: 3000 });
     expect(reports(host)[0]).toEqual({ kind: 'load', area: 'mines', version: '1.0.0', route: '/' });
+  });
+
+  it('renders a remote loaded already at once, without suspending (no loading spinner first)', async () => {
+    loadedRemoteApp.mockImplementation(({ entry }: { entry: string }) =>
+      entry === entryOf('1.0.0') ? { default: () => <p>mines at once</p> } : undefined,
+    );
+    render(<RemoteArea remote={minesAt('1.0.0')} host={reportingHost()} />);
+    expect(screen.getByText('mines at once')).toBeTruthy();
+    expect(loadRemoteApp).not.toHaveBeenCalled();
   });
 
   it('falls back to the previous version when the live one fails to load, says so and reports it', async () => {

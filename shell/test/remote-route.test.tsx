@@ -9,7 +9,7 @@ import { fakeApi, ok } from './fake-api.ts';
 import { minesAt, registryOf, serveRegistry } from './registry-fixtures.ts';
 
 const loadRemoteApp = vi.hoisted(() => vi.fn());
-vi.mock('../src/federation/runtime.ts', () => ({ loadRemoteApp }));
+vi.mock('../src/federation/runtime.ts', () => ({ loadRemoteApp, loadedRemoteApp: () => undefined }));
 
 const signIn = (roles: string[]) =>
   useAuth.setState({ token: 'token', user: { id: 1, email: 'ops@example.com', roles } });
