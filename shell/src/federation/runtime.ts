@@ -101,13 +101,22 @@ export async function preloadRemote(remote: RemoteBuild): Promise<void> {
   const current = registered.get(remote.name);
   if (current !== undefined && current !== absoluteEntry(remote)) return;
   startLoading(remote);
+  let module: RemoteAppModule;
   try {
-    const module = await started.get(remote.entry)!;
-    await module.preload?.();
+    module = await started.get(remote.entry)!;
   } catch {
-    // Entering the area tries again, with its fallback.
+    // A remote down for a moment: entering the area later loads it afresh, as a Retry does, rather
+    // than meeting this failure.
+    started.delete(remote.entry);
+    loadAfresh.add(remote.name);
+    return;
   }
+  // A screen that failed is asked for again when it is shown (lazyScreen keeps no failure).
+  await module.preload?.().catch(() => {});
 }
+
+/** Remotes whose background load failed: their next load registers them again (preloadRemote). */
+const loadAfresh = new Set<string>();
 
 /** A registry entry may be a path on the console's own origin ('/remotes/mf-mines/1.0.0/...'). */
 const absoluteEntry = (remote: RemoteBuild) => new URL(remote.entry, document.baseURI).href;
@@ -116,7 +125,7 @@ async function loadNow(remote: RemoteBuild, retry: boolean): Promise<RemoteAppMo
   const mf = await getFederation();
   const entry = absoluteEntry(remote);
   const current = registered.get(remote.name);
-  if (retry || current !== entry) {
+  if (loadAfresh.delete(remote.name) || retry || current !== entry) {
     mf.registerRemotes([{ name: remote.name, entry }], { force: current !== undefined });
     loaded.delete(remote.name);
     registered.set(remote.name, entry);
