@@ -32,14 +32,13 @@ function pickerValue(hours: number): string {
  * form around it).
  */
 async function pickDateTime(input: Locator, value: string) {
-  const page = input.page();
+  const open = input.page().locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
   await input.click();
   await input.fill(value);
-  await page
-    .locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)')
-    .getByRole('button', { name: 'OK' })
-    .click();
+  await open.getByRole('button', { name: 'OK' }).click();
   await expect(input).toHaveValue(value);
+  // Closed for good (its closing animation over): the next picker's popup is then the only one open.
+  await expect(open).toHaveCount(0);
 }
 
 /** Picks a visible option of the antd Select labelled `label` (antd also renders a hidden a11y list). */
