@@ -227,8 +227,8 @@ const isEventStream = (entry: NetworkEntry) =>
 /**
  * Every request of a page from its CDP session (`Network.enable` is sent here), by request id, and a
  * wait for the network to go idle: nothing of the current document in flight and no event for
- * `idleMs`, the live event stream aside. A request the previous document left in flight (e.g. a report sent when the browser was
- * idle, cut by a reload) may never finish: it is not waited for.
+ * `idleMs`, the live event stream aside. A request the previous document left in flight (e.g. a report
+ * sent when the browser was idle, cut by a reload) may never finish: it is not waited for.
  */
 export async function watchNetwork(cdp: CDPSession) {
   const requests = new Map<string, NetworkEntry>();

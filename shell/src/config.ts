@@ -46,15 +46,15 @@ export const runtimeConfig: RuntimeConfig = resolveConfig(
 /** Default of `livePollMs`: the queue counts every 30 s while the event stream is down. */
 export const LIVE_POLL_MS = 30_000;
 
-export const livePollMs: number = (() => {
-  const raw = typeof window === 'undefined' ? undefined : window.__BACKOFFICE_CONFIG__?.livePollMs;
-  return typeof raw === 'number' && raw >= 100 ? raw : LIVE_POLL_MS;
-})();
+/** A number of /config.js, or `fallback` when it is missing or below `min`. */
+function configNumber(key: 'livePollMs' | 'preloadAreasMs', min: number, fallback: number): number {
+  const raw = typeof window === 'undefined' ? undefined : window.__BACKOFFICE_CONFIG__?.[key];
+  return typeof raw === 'number' && raw >= min ? raw : fallback;
+}
+
+export const livePollMs = configNumber('livePollMs', 100, LIVE_POLL_MS);
 
 /** Default of `preloadAreasMs`: the other areas load once the page has been open 4 s (shell/src/federation/preload.ts). */
 export const PRELOAD_AREAS_MS = 4000;
 
-export const preloadAreasMs: number = (() => {
-  const raw = typeof window === 'undefined' ? undefined : window.__BACKOFFICE_CONFIG__?.preloadAreasMs;
-  return typeof raw === 'number' && raw >= 0 ? raw : PRELOAD_AREAS_MS;
-})();
+export const preloadAreasMs = configNumber('preloadAreasMs', 0, PRELOAD_AREAS_MS);

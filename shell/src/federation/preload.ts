@@ -1,7 +1,7 @@
 import { rolesGrant } from '@backoffice/shared/permissions';
 import { areaOf } from '../auth/access.ts';
 import type { Registry } from '../registry/registry.ts';
-import { preloadRemote } from './runtime.ts';
+import { preloadRemote, type RemoteBuild } from './runtime.ts';
 
 /** What the browser tells of a metered or slow connection (Chromium's Network Information API). */
 type Connection = { saveData?: boolean; effectiveType?: string };
@@ -29,7 +29,7 @@ export function preloadAreas(
   if (afterMs <= 0 || connection?.saveData || /(^|-)2g$/.test(connection?.effectiveType ?? ''))
     return () => {};
   let stopped = false;
-  const next = (queue: { name: string; entry: string }[]) => {
+  const next = (queue: RemoteBuild[]) => {
     const remote = queue.shift();
     if (stopped || !remote) return;
     whenIdle(() => {
@@ -41,12 +41,10 @@ export function preloadAreas(
     if (!current) return;
     const own = roles();
     next(
-      current.remotes
-        .filter((remote) => {
-          const area = areaOf(remote);
-          return area !== null && rolesGrant(own, `${area}:read`);
-        })
-        .map(({ name, entry }) => ({ name, entry })),
+      current.remotes.filter((remote) => {
+        const area = areaOf(remote);
+        return area !== null && rolesGrant(own, `${area}:read`);
+      }),
     );
   }, afterMs);
   return () => {

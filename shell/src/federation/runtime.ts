@@ -100,10 +100,12 @@ export const loadedRemoteApp = (remote: RemoteBuild): RemoteAppModule | undefine
 export async function preloadRemote(remote: RemoteBuild): Promise<void> {
   const current = registered.get(remote.name);
   if (current !== undefined && current !== absoluteEntry(remote)) return;
-  startLoading(remote);
-  let module: RemoteAppModule;
+  let module = loadedRemoteApp(remote);
   try {
-    module = await started.get(remote.entry)!;
+    if (!module) {
+      startLoading(remote);
+      module = await started.get(remote.entry)!;
+    }
   } catch {
     // A remote down for a moment: entering the area later loads it afresh, as a Retry does, rather
     // than meeting this failure.
