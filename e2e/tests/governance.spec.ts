@@ -4,7 +4,7 @@ import { ApiClient, enableTwoFactor } from '../support/api.ts';
 import { shellOrigin } from '../support/config.ts';
 import { expect, sidebar, test, toast } from '../support/fixtures.ts';
 import { threshold } from '../support/format.ts';
-import { saveScreenshot } from '../support/screenshot.ts';
+import { animationsEnded, saveScreenshot } from '../support/screenshot.ts';
 import { runState, storageStateFor } from '../support/state.ts';
 
 // docs/architecture.md#console-behaviour: roles per area in the console, and the superadmin's admin screen.
@@ -230,6 +230,8 @@ test('a superadmin changes the four-eyes threshold on the Settings screen, then 
     await page.getByRole('button', { name: 'Save threshold' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Change four-eyes threshold' });
     await expect(confirm).toContainText(`${envDefault} → 12,345.678 USDT`);
+    // Clicked once the dialog has finished zooming in (a click during it can be lost).
+    await animationsEnded(page);
     await confirm.getByRole('button', { name: 'Change threshold' }).click();
     await expect(toast(page, 'Four-eyes threshold is now 12,345.678 USDT')).toBeVisible();
     await expect(fact('Comes from')).toContainText('Superadmin setting');
@@ -242,6 +244,7 @@ test('a superadmin changes the four-eyes threshold on the Settings screen, then 
 
     await page.getByRole('button', { name: 'Reset to API default' }).click();
     await expect(confirm).toContainText(`12,345.678 USDT → ${envDefault}`);
+    await animationsEnded(page);
     await confirm.getByRole('button', { name: 'Change threshold' }).click();
     await expect(fact('Comes from')).toContainText('API default');
     expect(await read()).toMatchObject({
