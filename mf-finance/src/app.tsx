@@ -11,13 +11,14 @@ const PendingWithdrawals = lazyScreen(() => import('./features/pending/PendingWi
 const ApprovedWithdrawals = lazyScreen(() => import('./features/processed/ApprovedWithdrawals.tsx'));
 const CompletedWithdrawals = lazyScreen(() => import('./features/processed/CompletedWithdrawals.tsx'));
 const Transactions = lazyScreen(() => import('./features/transactions/Transactions.tsx'));
-/** Loads every screen ahead (the console does it in the background: shell/src/federation/preload.ts). */
-export const preload = preloadScreens(
-  PendingWithdrawals,
-  ApprovedWithdrawals,
-  CompletedWithdrawals,
-  Transactions,
-);
+const screens = {
+  '/withdrawals/pending': PendingWithdrawals,
+  '/withdrawals/approved': ApprovedWithdrawals,
+  '/withdrawals/completed': CompletedWithdrawals,
+  '/transactions': Transactions,
+};
+/** Loads a route's screen ahead, or every screen (the console: shell/src/federation/runtime.ts, preload.ts). */
+export const preload = preloadScreens(screens);
 
 function Loading() {
   return (
@@ -33,10 +34,9 @@ export default function FinanceApp({ host }: RemoteAppProps) {
     <HostProvider host={host}>
       <Suspense fallback={<Loading />}>
         <Routes>
-          <Route path="/withdrawals/pending" element={<PendingWithdrawals />} />
-          <Route path="/withdrawals/approved" element={<ApprovedWithdrawals />} />
-          <Route path="/withdrawals/completed" element={<CompletedWithdrawals />} />
-          <Route path="/transactions" element={<Transactions />} />
+          {Object.entries(screens).map(([path, Page]) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </Suspense>

@@ -15,18 +15,21 @@ const TicketHistory = lazyScreen(() => import('./features/ticket-history/TicketH
 const LotteryDetails = lazyScreen(() => import('./features/details/LotteryDetails.tsx'));
 const AnnounceResults = lazyScreen(() => import('./features/publish/AnnounceResults.tsx'));
 const PublishMockup = lazyScreen(() => import('./features/publish-ticket/PublishMockup.tsx'));
-/** Loads every screen ahead (the console does it in the background: shell/src/federation/preload.ts). */
-export const preload = preloadScreens(
-  CreateLottery,
-  OpenLotteries,
-  UpcomingLotteries,
-  ClosedLotteries,
-  CompletedLotteries,
-  TicketHistory,
-  LotteryDetails,
-  AnnounceResults,
-  PublishMockup,
-);
+const screens = {
+  '/lottery/create-lottery': CreateLottery,
+  '/lottery/open': OpenLotteries,
+  '/lottery/upcoming': UpcomingLotteries,
+  '/lottery/closed': ClosedLotteries,
+  '/lottery/completed': CompletedLotteries,
+  '/lottery/ticket-history': TicketHistory,
+  '/lottery/details/:id': LotteryDetails,
+  '/lottery/publish/:id': AnnounceResults,
+  '/lottery/publish-ticket': PublishMockup,
+};
+/** Loads a route's screen ahead, or every screen (the console: shell/src/federation/runtime.ts, preload.ts). */
+export const preload = preloadScreens(screens);
+/** Pages that only change lotteries. */
+const WRITERS_ONLY = new Set(['/lottery/create-lottery']);
 
 function Screen({ children }: { children: ReactNode }) {
   return (
@@ -60,80 +63,20 @@ export default function LotteryApp({ host }: RemoteAppProps) {
     <HostProvider host={host}>
       <div className="lottery-app">
         <Routes>
-          <Route
-            path="/lottery/create-lottery"
-            element={
-              <WritersOnly>
-                <Screen>
-                  <CreateLottery />
-                </Screen>
-              </WritersOnly>
-            }
-          />
-          <Route
-            path="/lottery/open"
-            element={
+          {Object.entries(screens).map(([path, Page]) => {
+            const page = (
               <Screen>
-                <OpenLotteries />
+                <Page />
               </Screen>
-            }
-          />
-          <Route
-            path="/lottery/upcoming"
-            element={
-              <Screen>
-                <UpcomingLotteries />
-              </Screen>
-            }
-          />
-          <Route
-            path="/lottery/closed"
-            element={
-              <Screen>
-                <ClosedLotteries />
-              </Screen>
-            }
-          />
-          <Route
-            path="/lottery/completed"
-            element={
-              <Screen>
-                <CompletedLotteries />
-              </Screen>
-            }
-          />
-          <Route
-            path="/lottery/ticket-history"
-            element={
-              <Screen>
-                <TicketHistory />
-              </Screen>
-            }
-          />
-          <Route
-            path="/lottery/details/:id"
-            element={
-              <Screen>
-                <LotteryDetails />
-              </Screen>
-            }
-          />
-          <Route
-            path="/lottery/publish/:id"
-            element={
-              <Screen>
-                <AnnounceResults />
-              </Screen>
-            }
-          />
-          <Route
-            path="/lottery/publish-ticket"
-            element={
-              <Screen>
-                <PublishMockup />
-              </Screen>
-            }
-          />
+            );
+            return (
+              <Route
+                key={path}
+                path={path}
+                element={WRITERS_ONLY.has(path) ? <WritersOnly>{page}</WritersOnly> : page}
+              />
+            );
+          })}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </div>

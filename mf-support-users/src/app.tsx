@@ -10,8 +10,9 @@ import './su.css';
 const SupportTickets = lazyScreen(() => import('./features/support/SupportTickets.tsx'));
 const UsersList = lazyScreen(() => import('./features/users/UsersList.tsx'));
 const UserPage = lazyScreen(() => import('./features/user/UserPage.tsx'));
-/** Loads every screen ahead (the console does it in the background: shell/src/federation/preload.ts). */
-export const preload = preloadScreens(SupportTickets, UsersList, UserPage);
+const screens = { '/support': SupportTickets, '/users': UsersList, '/users/:id': UserPage };
+/** Loads a route's screen ahead, or every screen (the console: shell/src/federation/runtime.ts, preload.ts). */
+export const preload = preloadScreens(screens);
 
 /** The remote's one exposed module: its routes, rendered by the shell inside the console layout. */
 export default function SupportUsersApp({ host }: RemoteAppProps) {
@@ -25,9 +26,9 @@ export default function SupportUsersApp({ host }: RemoteAppProps) {
         }
       >
         <Routes>
-          <Route path="/support" element={<SupportTickets />} />
-          <Route path="/users" element={<UsersList />} />
-          <Route path="/users/:id" element={<UserPage />} />
+          {Object.entries(screens).map(([path, Page]) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </Suspense>

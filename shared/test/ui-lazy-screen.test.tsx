@@ -45,13 +45,27 @@ describe('lazyScreen', () => {
 
   it('preloaded, renders at once: no fallback', async () => {
     const { Screen, chunk } = deferredScreen();
-    const preload = preloadScreens(Screen)();
+    const preload = preloadScreens({ '/page': Screen })();
     chunk.arrive();
     await preload;
     render(shown(Screen));
     expect(screen.queryByText('Loading')).toBeNull();
     expect(screen.getByRole('button', { name: 'Page 0' })).toBeTruthy();
     expect(chunk.loads).toBe(1);
+  });
+
+  it("an area's preload with a path loads only the screens of that route, params included", async () => {
+    const list = deferredScreen();
+    const details = deferredScreen();
+    const preload = preloadScreens({ '/things': list.Screen, '/things/:id': details.Screen });
+    const loading = preload('/things/42');
+    expect([list.chunk.loads, details.chunk.loads]).toEqual([0, 1]);
+    details.chunk.arrive();
+    await loading;
+    await preload('/elsewhere');
+    expect([list.chunk.loads, details.chunk.loads]).toEqual([0, 1]);
+    void preload();
+    expect([list.chunk.loads, details.chunk.loads]).toEqual([1, 1]);
   });
 
   it('a page mounted before its chunk came keeps its state when its parent renders again', async () => {

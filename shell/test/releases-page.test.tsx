@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '../src/app/router.tsx';
+import { AppRoutes, loadFirstPage } from '../src/app/router.tsx';
 import { useAuth } from '../src/auth/store.ts';
 import ReleasesPage from '../src/features/releases/ReleasesPage.tsx';
 import { usePreview } from '../src/registry/preview.ts';
@@ -472,6 +472,15 @@ describe('who may open the Releases screen', () => {
       await screen.findByRole('heading', { name: 'You do not have access to this area' }, LAZY),
     ).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Releases/ })).toBeNull();
+  });
+
+  it('renders at once, layout and page, once its chunks are in (loadFirstPage): no loading fallback first', async () => {
+    useAuth.getState().signIn('session', { ...ops, roles: ['ops'] });
+    await loadFirstPage('/releases');
+    renderAt(['ops']);
+    // Without the preload the lazy layout and page suspend here, and only the fallback is on screen.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeTruthy();
   });
 
   it('opens for an ops admin, with its sidebar link', async () => {

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
+import { type LiveTopic, liveTopics } from './live-topics.ts';
 import type { Permission } from './permissions.ts';
 import type { RouteDef } from './routes.ts';
 
-/**
- * Live queues: the API tells a signed-in console that something changed, by topic, never the data
- * (the console reloads what it shows through the usual routes, which check the admin's roles again).
- */
-export const liveTopics = ['withdrawals', 'support', 'lottery', 'dashboard'] as const;
-export type LiveTopic = (typeof liveTopics)[number];
+export { type LiveTopic, liveTopics };
 
 /** The permission an admin needs to receive a topic: the one of the routes that read its data. */
 export const LIVE_TOPIC_PERMISSION: Record<LiveTopic, Permission> = {

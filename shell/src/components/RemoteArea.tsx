@@ -1,16 +1,15 @@
-import type { HostContext } from '@backoffice/shared/host';
+import type { HostContext, RemoteAppProps } from '@backoffice/shared/host';
 import {
   Component,
+  type ComponentType,
   type ErrorInfo,
-  lazy,
   type ReactNode,
   Suspense,
   useEffect,
-  useMemo,
   useState,
 } from 'react';
 import { reportFailure, reportLoad } from '../federation/reports.ts';
-import { loadedRemoteApp, loadRemoteApp } from '../federation/runtime.ts';
+import { loadedRemoteApp, loadRemoteApp, type RemoteBuild } from '../federation/runtime.ts';
 import type { PreviewVersion } from '../registry/preview.ts';
 import { refreshWithin } from '../registry/refresh.ts';
 import type { RemoteEntry } from '../registry/registry.ts';
@@ -132,6 +131,48 @@ function AreaRelease({ name, build, onMounted }: { name: string; build: AreaBuil
   );
 }
 
+/**
+ * The remote's app, with its release line, once its code (and the page's screen) is in; until then the
+ * loading indicator as a plain render, not a Suspense fallback: React shows what follows a fallback no
+ * sooner than 300 ms after it, which entering an area would wait for. A remote loaded already (in the
+ * background, or earlier in this page) renders at once. A failed load is thrown to the AreaBoundary.
+ */
+function AreaApp({
+  build,
+  retry,
+  host,
+  release,
+}: {
+  build: RemoteBuild;
+  retry: boolean;
+  host: HostContext;
+  release: ReactNode;
+}) {
+  const [load, setLoad] = useState<{ App?: ComponentType<RemoteAppProps>; error?: Error }>(() => ({
+    App: retry ? undefined : loadedRemoteApp(build)?.default,
+  }));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount; the boundary remounts it for each build and attempt
+  useEffect(() => {
+    if (load.App) return;
+    let current = true;
+    loadRemoteApp(build, retry).then(
+      (module) => current && setLoad({ App: module.default }),
+      (error: unknown) => current && setLoad({ error: new RemoteLoadError(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (load.error) throw load.error;
+  if (!load.App) return <Loading size="large" />;
+  return (
+    <>
+      <load.App host={host} />
+      {release}
+    </>
+  );
+}
+
 export function areaName(remote: RemoteEntry): string {
   return remote.menu[0]?.label ?? remote.routes[0]?.title ?? remote.name;
 }
@@ -143,8 +184,7 @@ export function areaName(remote: RemoteEntry): string {
  * Which build: the registry's live one, or an ops admin's `preview`. A live build that fails before its
  * first commit (loadRemote rejects: manifest, entry, chunk, shared versions; or it throws on mount)
  * gives way to the registry's previous build, with a notice. When no build loads, 'This area is
- * unavailable' with Retry, which reads the registry again and builds a NEW lazy component (React caches
- * a rejected one). A working area that crashes later shows the spec's error page (section 2.1) until the
+ * unavailable' with Retry, which reads the registry again and loads the build afresh. A working area that crashes later shows the spec's error page (section 2.1) until the
  * route changes (`resetKey`, the pathname). A newer live build never replaces a working area under the
  * admin's hands: a banner offers to reload it. Every failure, and each first load, is reported.
  */
@@ -168,18 +208,6 @@ export function RemoteArea({
   if (state !== tracked) setState(state);
   const { shown, attempt } = state;
   const name = remote.name;
-
-  const RemoteApp = useMemo(
-    () =>
-      // Loaded already (in the background, or earlier in this page): at once, without a Suspense fallback.
-      (attempt === 0 ? loadedRemoteApp({ name, entry: shown.entry })?.default : undefined) ??
-      lazy(() =>
-        loadRemoteApp({ name, entry: shown.entry }, attempt > 0).catch((error: unknown) => {
-          throw new RemoteLoadError(error);
-        }),
-      ),
-    [name, shown.entry, attempt],
-  );
 
   const build = { area: remote.area, version: shown.version };
   const onMounted = () => {
@@ -230,8 +258,12 @@ export function RemoteArea({
         }
       >
         <Suspense fallback={<Loading size="large" />}>
-          <RemoteApp host={host} />
-          <AreaRelease name={name} build={shown} onMounted={onMounted} />
+          <AreaApp
+            build={{ name, entry: shown.entry }}
+            retry={attempt > 0}
+            host={host}
+            release={<AreaRelease name={name} build={shown} onMounted={onMounted} />}
+          />
         </Suspense>
       </AreaBoundary>
     </>

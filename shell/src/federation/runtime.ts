@@ -6,8 +6,11 @@ import { providedModules } from './provided.ts';
 
 export type RemoteAppModule = {
   default: ComponentType<RemoteAppProps>;
-  /** Loads the area's screens ahead (lazyScreen of @backoffice/shared/ui); areas without any have none. */
-  preload?: () => Promise<unknown>;
+  /**
+   * Loads the area's screens ahead (preloadScreens of @backoffice/shared/ui): those of `pathname`'s route,
+   * or all of them; areas without lazy screens have none.
+   */
+  preload?: (pathname?: string) => Promise<unknown>;
 };
 
 /** Everything the shell provides to remotes, at the versions it was built with. */
@@ -135,5 +138,8 @@ async function loadNow(remote: RemoteBuild, retry: boolean): Promise<RemoteAppMo
   const module = await mf.loadRemote<RemoteAppModule>(`${remote.name}/app`);
   if (!module?.default) throw new Error(`${remote.name} did not expose an app`);
   loaded.set(remote.name, { entry: remote.entry, module });
+  // The page's screen now, not once the area has rendered: its first render then shows the screen
+  // instead of a second fallback. A screen that failed is asked for again when it renders.
+  await module.preload?.(window.location.pathname).catch(() => {});
   return module;
 }

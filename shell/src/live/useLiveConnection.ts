@@ -1,4 +1,4 @@
-import { liveTopics } from '@backoffice/shared/contract';
+import { liveTopics } from '@backoffice/shared/contract/live-topics';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { useEffect } from 'react';
 import { useAuth } from '../auth/store.ts';
