@@ -7,6 +7,7 @@ import { type AreaManifestEntry, areaManifest } from '@backoffice/shared/permiss
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { antdListChunks } from './build/antd-chunks.ts';
+import { pluginAntdStyles } from './build/antd-styles.ts';
 import { pluginPreloadGroups } from './build/preload-groups.ts';
 import { pluginPreloadSignIn } from './build/preload-sign-in.ts';
 import { sharedVersionsDefine, versionOf } from './build/shared-versions.ts';
@@ -20,6 +21,7 @@ const provides = () =>
 export default defineConfig({
   plugins: [
     pluginReact(),
+    pluginAntdStyles(),
     pluginPreloadSignIn(),
     pluginPreloadGroups(),
     pluginReleaseInfo(() => ({

@@ -54,6 +54,14 @@ export const apps: Record<string, App> = {
       BACKOFFICE_CONFIG: JSON.stringify({ apiBaseUrl: 'http://127.0.0.1:4098/api' }),
     },
   },
+  // The monolith floor (monolith/rsbuild.config.ts): built from the shell's folder, served as the console.
+  monolith: {
+    name: 'monolith',
+    dist: join(benchDir, 'monolith/dist'),
+    spa: true,
+    build: () =>
+      run('pnpm', ['-C', 'shell', 'exec', 'rsbuild', 'build', '-c', '../bench/monolith/rsbuild.config.ts']),
+  },
   ...Object.fromEntries(Object.values(remoteDirs).map((dir) => [dir, builtWithPnpm(dir)])),
 };
 

@@ -1,8 +1,10 @@
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContextOptions } from '@playwright/test';
 import type { BenchContext } from '../suites/types.ts';
 import { apps, remoteDirs } from './apps.ts';
 import type { BenchConsole } from './console.ts';
+import { snapshotsDir } from './paths.ts';
 
 /** What the API says is live (GET /api/console/registry), as far as the bench needs it. */
 export interface LiveRegistry {
@@ -30,6 +32,10 @@ export interface ServedConsole {
 }
 
 let served: Promise<ServedConsole> | undefined;
+let monolith: Promise<ServedConsole> | undefined;
+
+/** The console's server settings: no background loading of other areas (see serveConsole). */
+const consoleEnv = { BACKOFFICE_CONFIG: JSON.stringify({ live: true, preloadAreasMs: 0 }) };
 
 /**
  * The signed-in console as production serves it (docs/operations.md#releases): the snapshot builds of the
@@ -46,7 +52,7 @@ export function serveConsole(bench: BenchContext): Promise<ServedConsole> {
       name: 'console',
       // No background loading of other areas: a load and a navigation are measured as they come
       // (the navigation suite turns it on for its own step, see preloadedAreas).
-      env: { BACKOFFICE_CONFIG: JSON.stringify({ live: true, preloadAreasMs: 0 }) },
+      env: consoleEnv,
       proxy: api.apiOrigin,
       releases: api.releasesDir,
     };
@@ -88,4 +94,32 @@ export async function signedInState(bench: BenchContext, origin: string): Promis
       ],
     },
   };
+}
+
+/**
+ * The monolith floor (bench/monolith) served as the console is, on the same API: its build in a releases
+ * folder of its own as the live shell's version, so the server writes the registry and the layout's and
+ * the area route's preload links (its preload.json) into its index.html as it does for the console. No
+ * area is published there: the areas are in its own build. Once per run.
+ */
+export function serveMonolith(bench: BenchContext): Promise<ServedConsole> {
+  monolith ??= (async () => {
+    const api = await bench.console();
+    await serveConsole(bench);
+    const shell = (await liveRegistry(api)).shell!;
+    const releases = join(snapshotsDir, 'monolith-releases');
+    const live = join(releases, 'shell', shell.version);
+    rmSync(releases, { recursive: true, force: true });
+    cpSync(await bench.snapshot('monolith'), live, { recursive: true });
+    apps['monolith-console'] ??= {
+      ...apps.monolith!,
+      name: 'monolith-console',
+      env: consoleEnv,
+      proxy: api.apiOrigin,
+      releases,
+    };
+    const origin = await bench.serve('monolith-console');
+    return { origin, fileOf: (pathname) => join(live, pathname) };
+  })();
+  return monolith;
 }

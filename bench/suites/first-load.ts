@@ -3,7 +3,7 @@ import { join, normalize } from 'node:path';
 import type { BrowserContextOptions } from '@playwright/test';
 import { apps } from '../lib/apps.ts';
 import { type LoadSample, measureFirstLoad, type NextArea, type ReadySpec } from '../lib/first-load.ts';
-import { serveConsole, signedInState } from '../lib/releases.ts';
+import { serveConsole, serveMonolith, signedInState } from '../lib/releases.ts';
 import { median, summary } from '../lib/stats.ts';
 import type { BenchContext, Comparison, Suite, SuiteReport } from './types.ts';
 
@@ -25,9 +25,10 @@ export interface PageBench {
   baseline?: PageTarget & { label: string };
   /**
    * A list page: also measured against the data floor (the list floor fetching, at its start, the API
-   * calls this page made in its first load), with the list targets' time ratios.
+   * calls this page made in its first load), and against the monolith floor (the same page of the console
+   * built as one app without Module Federation), with the list targets' ratios (the proposed targets).
    */
-  dataFloor?: boolean;
+  floors?: boolean;
   /** Ratios against the baseline page; the second area's JS+CSS against a budget in bytes. */
   targets: {
     gzipMaxRatio?: number;
@@ -90,7 +91,7 @@ const listBench = (name: string, path: string, heading: string, next?: NextArea)
   name,
   subject: signedIn(path, listPage(heading), next),
   baseline: floorList,
-  dataFloor: true,
+  floors: true,
   targets: { ...LIST_TARGETS, ...(next ? { nextGzipMaxBytes: SECOND_AREA_BUDGET } : {}) },
 });
 
@@ -187,7 +188,7 @@ function secondAreaRows(budget: number | undefined, subject: { nextGzip: number;
   ] satisfies Comparison[];
 }
 
-type Role = 'subject' | 'baseline' | 'data';
+type Role = 'subject' | 'baseline' | 'data' | 'monolith';
 
 /**
  * The data floor of a console list page: the list floor served with /api forwarded to the bench API,
@@ -228,22 +229,34 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
   const targets: { role: Role; target: PageTarget }[] = [
     { role: 'subject', target: page.subject },
     ...(page.baseline ? [{ role: 'baseline' as const, target: page.baseline }] : []),
-    ...(page.dataFloor ? [{ role: 'data' as const, target: await dataFloorOf(bench, page) }] : []),
+    ...(page.floors
+      ? [
+          { role: 'data' as const, target: await dataFloorOf(bench, page) },
+          { role: 'monolith' as const, target: { ...page.subject, app: 'monolith' } },
+        ]
+      : []),
   ];
   const prepared = await Promise.all(
     targets.map(async ({ role, target }) => {
       const { origin, fileOf } =
         target.app === 'console'
           ? await serveConsole(bench)
-          : {
-              origin: await bench.serve(target.app),
-              fileOf: (pathname: string) => join(bench.servedDir(target.app), pathname),
-            };
+          : target.app === 'monolith'
+            ? await serveMonolith(bench)
+            : {
+                origin: await bench.serve(target.app),
+                fileOf: (pathname: string) => join(bench.servedDir(target.app), pathname),
+              };
       const context = target.context ? await target.context(bench, origin) : {};
       return { role, target, origin, fileOf, context };
     }),
   );
-  const samples: Record<Role, Record<number, LoadSample[]>> = { subject: {}, baseline: {}, data: {} };
+  const samples: Record<Role, Record<number, LoadSample[]>> = {
+    subject: {},
+    baseline: {},
+    data: {},
+    monolith: {},
+  };
   const warnings = new Set<string>();
 
   for (const cpuRate of CPU_RATES) {
@@ -269,7 +282,7 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
         bucket.push(sample);
         samples[role][cpuRate] = bucket;
         bench.log(
-          `  ${role === 'subject' ? page.name : role === 'data' ? 'data floor' : page.baseline?.label} ${cpuRate}x #${n + 1}: ` +
+          `  ${role === 'subject' ? page.name : role === 'baseline' ? page.baseline?.label : `${role} floor`} ${cpuRate}x #${n + 1}: ` +
             `${sample.readyMs.toFixed(0)} ms, ${sample.jsCss.gzip9} B gzip -9, ${sample.jsCss.sent} B sent`,
         );
       }
@@ -327,7 +340,7 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
   };
   const subject = side('subject');
   const baseline = page.baseline ? side('baseline') : null;
-  const data = page.dataFloor ? side('data') : null;
+  const floors = page.floors ? { data: side('data'), monolith: side('monolith') } : null;
   const row = (
     metric: string,
     unit: Comparison['unit'],
@@ -340,14 +353,21 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
     subject: pick(subject),
     ...(maxRatio === undefined ? {} : { maxRatio }),
   });
-  const againstData = (metric: string, pick: (s: ReturnType<typeof side>) => number, maxRatio?: number) => ({
-    metric,
-    unit: 'ms' as const,
-    baseline: pick(data!),
-    subject: pick(subject),
-    ...(maxRatio === undefined ? {} : { maxRatio }),
-  });
-  const dataReport: SuiteReport[] = data
+  const against =
+    (floor: ReturnType<typeof side>) =>
+    (
+      metric: string,
+      unit: Comparison['unit'],
+      pick: (s: ReturnType<typeof side>) => number,
+      maxRatio?: number,
+    ): Comparison => ({
+      metric,
+      unit,
+      baseline: pick(floor),
+      subject: pick(subject),
+      ...(maxRatio === undefined ? {} : { maxRatio }),
+    });
+  const floorReports: SuiteReport[] = floors
     ? [
         {
           suite: 'first-load',
@@ -355,24 +375,40 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
           baselineLabel: 'data floor',
           subjectLabel: page.name,
           comparisons: [
-            {
-              metric: 'all requests',
-              unit: 'count',
-              baseline: data.allRequests,
-              subject: subject.allRequests,
-            },
-            againstData(
-              'page usable, CPU 1x (proposed target)',
+            against(floors.data)('all requests', 'count', (s) => s.allRequests),
+            against(floors.data)('page usable, CPU 1x', 'ms', (s) => s.ready1.median),
+            against(floors.data)('page usable, CPU 4x', 'ms', (s) => s.ready4.median),
+          ],
+          details: { data: floors.data },
+        },
+        {
+          suite: 'first-load',
+          title: `First load of ${page.subject.path} against the monolith floor (the console without Module Federation, proposed targets), median of ${bench.samples}`,
+          baselineLabel: 'monolith floor',
+          subjectLabel: page.name,
+          comparisons: [
+            against(floors.monolith)('JS+CSS requests', 'count', (s) => s.requests),
+            against(floors.monolith)(
+              'JS+CSS bytes (gzip -9)',
+              'bytes',
+              (s) => s.gzip,
+              page.targets.gzipMaxRatio,
+            ),
+            against(floors.monolith)('all requests', 'count', (s) => s.allRequests),
+            against(floors.monolith)(
+              'page usable, CPU 1x',
+              'ms',
               (s) => s.ready1.median,
               page.targets.time1xMaxRatio,
             ),
-            againstData(
-              'page usable, CPU 4x (proposed target)',
+            against(floors.monolith)(
+              'page usable, CPU 4x',
+              'ms',
               (s) => s.ready4.median,
               page.targets.time4xMaxRatio,
             ),
           ],
-          details: { data },
+          details: { monolith: floors.monolith },
         },
       ]
     : [];
@@ -399,7 +435,7 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
       details: { subject, baseline, ...(PROFILE ? { profiles } : {}) },
       warnings: list,
     },
-    ...dataReport,
+    ...floorReports,
   ];
 }
 

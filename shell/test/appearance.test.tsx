@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { useAuth } from '../src/auth/store.ts';
 import { AppearanceSwitches } from '../src/layout/AppearanceSwitches.tsx';
 import { appearanceKey, useAppearance } from '../src/theme/preferences.ts';
-import { ThemeProvider, themeFor } from '../src/theme/ThemeProvider.tsx';
+import { ThemeProvider } from '../src/theme/ThemeProvider.tsx';
+import { themeFor } from '../src/theme/themes.ts';
 
 const admin = (id: number) => ({
   id,
