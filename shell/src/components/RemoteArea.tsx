@@ -184,9 +184,10 @@ export function areaName(remote: RemoteEntry): string {
  * Which build: the registry's live one, or an ops admin's `preview`. A live build that fails before its
  * first commit (loadRemote rejects: manifest, entry, chunk, shared versions; or it throws on mount)
  * gives way to the registry's previous build, with a notice. When no build loads, 'This area is
- * unavailable' with Retry, which reads the registry again and loads the build afresh. A working area that crashes later shows the spec's error page (section 2.1) until the
- * route changes (`resetKey`, the pathname). A newer live build never replaces a working area under the
- * admin's hands: a banner offers to reload it. Every failure, and each first load, is reported.
+ * unavailable' with Retry, which reads the registry again and loads the build afresh. A working area
+ * that crashes later shows the spec's error page (section 2.1) until the route changes (`resetKey`, the
+ * pathname). A newer live build never replaces a working area under the admin's hands: a banner offers
+ * to reload it. Every failure, and each first load, is reported.
  */
 export function RemoteArea({
   remote,
