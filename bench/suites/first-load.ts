@@ -341,77 +341,51 @@ async function measurePage(bench: BenchContext, page: PageBench): Promise<SuiteR
   const subject = side('subject');
   const baseline = page.baseline ? side('baseline') : null;
   const floors = page.floors ? { data: side('data'), monolith: side('monolith') } : null;
-  const row = (
-    metric: string,
-    unit: Comparison['unit'],
-    pick: (s: ReturnType<typeof side>) => number,
-    maxRatio?: number,
-  ): Comparison => ({
-    metric,
-    unit,
-    baseline: baseline ? pick(baseline) : null,
-    subject: pick(subject),
-    ...(maxRatio === undefined ? {} : { maxRatio }),
-  });
+  type Side = ReturnType<typeof side>;
+  /** A row of the subject against one side (none: the subject alone). */
   const against =
-    (floor: ReturnType<typeof side>) =>
-    (
-      metric: string,
-      unit: Comparison['unit'],
-      pick: (s: ReturnType<typeof side>) => number,
-      maxRatio?: number,
-    ): Comparison => ({
+    (floor: Side | null) =>
+    (metric: string, unit: Comparison['unit'], pick: (s: Side) => number, maxRatio?: number): Comparison => ({
       metric,
       unit,
-      baseline: pick(floor),
+      baseline: floor ? pick(floor) : null,
       subject: pick(subject),
       ...(maxRatio === undefined ? {} : { maxRatio }),
     });
-  const floorReports: SuiteReport[] = floors
-    ? [
-        {
-          suite: 'first-load',
-          title: `First load of ${page.subject.path} against the data floor (the same API calls, sent at once), median of ${bench.samples}`,
-          baselineLabel: 'data floor',
-          subjectLabel: page.name,
-          comparisons: [
-            against(floors.data)('all requests', 'count', (s) => s.allRequests),
-            against(floors.data)('page usable, CPU 1x', 'ms', (s) => s.ready1.median),
-            against(floors.data)('page usable, CPU 4x', 'ms', (s) => s.ready4.median),
-          ],
-          details: { data: floors.data },
-        },
-        {
-          suite: 'first-load',
-          title: `First load of ${page.subject.path} against the monolith floor (the console without Module Federation, proposed targets), median of ${bench.samples}`,
-          baselineLabel: 'monolith floor',
-          subjectLabel: page.name,
-          comparisons: [
-            against(floors.monolith)('JS+CSS requests', 'count', (s) => s.requests),
-            against(floors.monolith)(
-              'JS+CSS bytes (gzip -9)',
-              'bytes',
-              (s) => s.gzip,
-              page.targets.gzipMaxRatio,
-            ),
-            against(floors.monolith)('all requests', 'count', (s) => s.allRequests),
-            against(floors.monolith)(
-              'page usable, CPU 1x',
-              'ms',
-              (s) => s.ready1.median,
-              page.targets.time1xMaxRatio,
-            ),
-            against(floors.monolith)(
-              'page usable, CPU 4x',
-              'ms',
-              (s) => s.ready4.median,
-              page.targets.time4xMaxRatio,
-            ),
-          ],
-          details: { monolith: floors.monolith },
-        },
-      ]
-    : [];
+  const row = against(baseline);
+  const data = floors && against(floors.data);
+  const monolith = floors && against(floors.monolith);
+  const floorReports: SuiteReport[] =
+    floors && data && monolith
+      ? [
+          {
+            suite: 'first-load',
+            title: `First load of ${page.subject.path} against the data floor (the same API calls, sent at once), median of ${bench.samples}`,
+            baselineLabel: 'data floor',
+            subjectLabel: page.name,
+            comparisons: [
+              data('all requests', 'count', (s) => s.allRequests),
+              data('page usable, CPU 1x', 'ms', (s) => s.ready1.median),
+              data('page usable, CPU 4x', 'ms', (s) => s.ready4.median),
+            ],
+            details: { data: floors.data },
+          },
+          {
+            suite: 'first-load',
+            title: `First load of ${page.subject.path} against the monolith floor (the console without Module Federation, proposed targets), median of ${bench.samples}`,
+            baselineLabel: 'monolith floor',
+            subjectLabel: page.name,
+            comparisons: [
+              monolith('JS+CSS requests', 'count', (s) => s.requests),
+              monolith('JS+CSS bytes (gzip -9)', 'bytes', (s) => s.gzip, page.targets.gzipMaxRatio),
+              monolith('all requests', 'count', (s) => s.allRequests),
+              monolith('page usable, CPU 1x', 'ms', (s) => s.ready1.median, page.targets.time1xMaxRatio),
+              monolith('page usable, CPU 4x', 'ms', (s) => s.ready4.median, page.targets.time4xMaxRatio),
+            ],
+            details: { monolith: floors.monolith },
+          },
+        ]
+      : [];
   return [
     {
       suite: 'first-load',

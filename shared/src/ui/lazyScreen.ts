@@ -7,8 +7,9 @@ export type LazyScreen<P extends object> = ComponentType<P> & { preload(): Promi
 /**
  * Like React.lazy, plus `preload()`: once its chunk is in, the screen renders at once. React.lazy suspends
  * at a component's first render even when its chunk is already loaded, and a Suspense fallback shown
- * holds back what follows it: React reveals it no sooner than 300 ms after the fallback appeared. An area
- * loaded in the background (shell/src/federation/preload.ts) preloads its screens this way.
+ * holds back what follows it: React reveals it no sooner than 300 ms after the fallback appeared. The
+ * console preloads the page it opens on (shell/src/app/router.tsx), the page's screen with its area, and
+ * the other areas' screens in the background (shell/src/federation).
  */
 export function lazyScreen<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
