@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `pnpm rollback <area>`: the area (or the shell) goes back to its previous live version;
-// `pnpm rollback <area> <version>`: to that published version. Through the release gate, recorded with
-// who (--as, else the OS user at this host) and why (--reason); --force (with a reason) skips failed
-// checks; --check only runs the gate. Builds nothing, touches no other area; consoles that are open load
-// the version on their next navigation into the area.
-import { callApi, dataOf, operator } from './release/api.mjs';
+// `pnpm rollback <area>`: the area (or the shell) goes back to its previous live version, or, while a
+// version is live for a cohort, the cohort goes back to the live version; `pnpm rollback <area> <version>`:
+// to that published version. Through the release gate, recorded with who (an operator token's owner, or
+// --as with the bootstrap token) and why (--reason); --force (with a reason) skips failed checks; --check
+// only runs the gate. Builds nothing, touches no other area; consoles that are open load the version on
+// their next navigation into the area.
+import { callApi, claimedActor, dataOf } from './release/api.mjs';
 import { commandLine, forcedReason, printChange, run } from './release/cli.mjs';
 import { checkVersion, findTarget, ReleaseError } from './release/targets.mjs';
 
@@ -22,7 +23,7 @@ run('rollback', async () => {
     dryRun: values.check,
     force: values.force,
     reason: await forcedReason(values),
-    actor: operator(values.as),
+    ...claimedActor(values.as),
   });
   printChange(dataOf(answer), { check: values.check });
 });

@@ -17,8 +17,11 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { minesRoutes } from './modules/mines/routes.ts';
+import { FieldReports } from './modules/releases/field.ts';
+import { operatorTokenRoutes } from './modules/releases/operator-routes.ts';
 import { releaseRoutes } from './modules/releases/routes.ts';
 import { ReleaseService } from './modules/releases/service.ts';
+import { watchReleaseFiles } from './modules/releases/watch.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { transactionsRoutes } from './modules/transactions/routes.ts';
@@ -97,9 +100,24 @@ export const app = globalPlugin<AppOptions>('backoffice-api', async (fastify, op
   await fastify.register(auditRoutes);
   await fastify.register(settingsRoutes);
   await fastify.register(liveRoutes, { heartbeatMs: opts.liveHeartbeatMs });
-  await fastify.register(releaseRoutes, {
-    service: new ReleaseService(opts.db, fastify.config.releases, fastify.store, fastify.clock, fastify.log),
+  const releases = new ReleaseService(opts.db, fastify.config.releases, fastify.log, {
+    sign: (payload) => fastify.jwt.sign(payload),
+    // The smoke load reads this API in-process: no port, the same routes, the gate's own session.
+    get: async (url, headers) => {
+      const answer = await fastify.inject({ method: 'GET', url, headers });
+      return {
+        status: answer.statusCode,
+        type: String(answer.headers['content-type'] ?? ''),
+        body: answer.body,
+      };
+    },
   });
+  await fastify.register(releaseRoutes, {
+    service: releases,
+    field: new FieldReports(releases, fastify.store, fastify.clock, fastify.log),
+  });
+  await fastify.register(operatorTokenRoutes);
+  watchReleaseFiles(fastify, releases);
 });
 
 /** TRUST_PROXY as Fastify takes it: N hops is "believe the last N hops" (what proxy-addr does for a number). */

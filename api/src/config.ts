@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -135,8 +136,24 @@ export interface ReleasesConfig {
   url: string;
   /** OPS_TOKEN: what the release CLI sends (X-Ops-Token); null until server.ts reads or makes one. */
   opsToken: string | null;
-  /** A version live for less than `windowMinutes` goes back when `sessions` sessions, and `rate` of all, fail on it. */
-  autoRollback: { windowMinutes: number; sessions: number; rate: number } | null;
+  /**
+   * A version live (for everyone or its cohort) for less than `windowMinutes` goes back when `admins`
+   * distinct admins, and `rate` of the admins reporting on it, failed on it.
+   */
+  autoRollback: { windowMinutes: number; admins: number; rate: number } | null;
+  /** The gate's smoke load: Chromium (CHROMIUM_PATH, else Debian's; null: none here) and its settle time. */
+  smoke: { chromium: string | null; settleMs: number };
+  /** How often the live, previous and cohort versions' files are checked against their record (0 = never). */
+  integrityScanMs: number;
+}
+
+/** CHROMIUM_PATH ('none': no smoke load here), else Debian's Chromium when installed; null without one. */
+function findChromium(path: string | undefined): string | null {
+  if (path === 'none') return null;
+  if (path) return path;
+  return (
+    ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => existsSync(candidate)) ?? null
+  );
 }
 
 /** Default FOUR_EYES_THRESHOLD (USDT). */
@@ -246,9 +263,17 @@ const envSchema = z.object({
     .regex(/^(\/|https?:\/\/)\S*[^/]$/, 'RELEASES_URL must be a path or an http(s) URL, without a final /')
     .default('/remotes'),
   OPS_TOKEN: z.string().min(24, 'OPS_TOKEN must be at least 24 characters').optional(),
-  RELEASE_AUTO_ROLLBACK_SESSIONS: z.coerce.number().int().min(0).default(3),
+  // One admin alone never rolls a release back: 0 (off) or at least 2.
+  RELEASE_AUTO_ROLLBACK_ADMINS: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 0 || n >= 2, 'RELEASE_AUTO_ROLLBACK_ADMINS must be 0 (off) or at least 2')
+    .default(3),
   RELEASE_AUTO_ROLLBACK_RATE: z.coerce.number().min(0).max(1).default(0.5),
   RELEASE_AUTO_ROLLBACK_MINUTES: z.coerce.number().int().min(1).default(30),
+  CHROMIUM_PATH: z.string().optional(),
+  RELEASE_SMOKE_SETTLE_MS: z.coerce.number().int().min(100).default(1000),
+  RELEASE_INTEGRITY_SCAN_MS: z.coerce.number().int().min(0).default(60_000),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
@@ -324,13 +349,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: e.RELEASES_URL,
       opsToken: e.OPS_TOKEN ?? null,
       autoRollback:
-        e.RELEASE_AUTO_ROLLBACK_SESSIONS === 0
+        e.RELEASE_AUTO_ROLLBACK_ADMINS === 0
           ? null
           : {
               windowMinutes: e.RELEASE_AUTO_ROLLBACK_MINUTES,
-              sessions: e.RELEASE_AUTO_ROLLBACK_SESSIONS,
+              admins: e.RELEASE_AUTO_ROLLBACK_ADMINS,
               rate: e.RELEASE_AUTO_ROLLBACK_RATE,
             },
+      smoke: { chromium: findChromium(e.CHROMIUM_PATH), settleMs: e.RELEASE_SMOKE_SETTLE_MS },
+      integrityScanMs: e.RELEASE_INTEGRITY_SCAN_MS,
     },
     metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null },
   };

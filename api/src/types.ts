@@ -7,6 +7,7 @@ import type {
 } from '@backoffice/shared/contract';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/types.ts';
+import type { Operator } from './modules/releases/operators.ts';
 import type { SessionCache } from './plugins/session-cache.ts';
 
 /** The admin behind the current request (set by the auth plugin). */
@@ -32,8 +33,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     admin: RequestAdmin | null;
-    /** Authenticated by the release CLI's ops token (a route whose auth is 'ops'): no admin. */
-    opsToken: boolean;
+    /** Authenticated by an ops token (a route whose auth is 'ops'): an operator's own, or the bootstrap one. */
+    operator: Operator | null;
   }
   interface FastifyContextConfig {
     /** Who may call the route; absent = public. */

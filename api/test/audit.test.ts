@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { messageResponse, type RouteDef, type RouteName, routes } from '@backoffice/shared/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import Fastify from 'fastify';
@@ -23,7 +24,8 @@ let token: string;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  // No Chromium on this API host: releases are published with --no-smoke (the smoke load is e2e's).
+  t = await createTestApp({ clock, env: { CHROMIUM_PATH: 'none' } });
   token = await t.login();
 });
 afterAll(() => t.close());
@@ -128,13 +130,11 @@ const lotteryBody = () => ({
   admin_share: 20,
 });
 
-const SMOKE = { status: 'passed', message: 'mounted in Chromium' };
-
 /** A new version of `area` in the releases folder, published (and made live with `live`). */
 async function published(area: 'lottery' | 'finance' | 'support-users', live = false) {
   const version = `7.0.${++seq}`;
   fakeRelease(t.config.releases.dir, area, version);
-  const res = await api('POST', '/api/admin/releases', { area, version, smoke: SMOKE, live });
+  const res = await api('POST', '/api/admin/releases', { area, version, skipSmoke: true, live });
   expect(res.statusCode, res.body).toBe(200);
   return version;
 }
@@ -399,7 +399,7 @@ const scenarios: Record<string, Scenario> = {
       fakeRelease(t.config.releases.dir, 'mines', version);
       return { version };
     },
-    call: (c) => api('POST', '/api/admin/releases', { area: 'mines', version: c.version, smoke: SMOKE }),
+    call: (c) => api('POST', '/api/admin/releases', { area: 'mines', version: c.version, skipSmoke: true }),
     expected: () => [rec('release.publish', 'console_release', 'mines')],
   },
   releasesSetLive: {
@@ -412,6 +412,34 @@ const scenarios: Record<string, Scenario> = {
     call: (c) => api('DELETE', `/api/admin/releases/finance/${c.version}`),
     expected: () => [rec('release.prune', 'console_release', 'finance')],
   },
+  releasesVerify: {
+    // A console server met a changed file: the API checks the version and records what changed.
+    prepare: async () => {
+      const version = await published('lottery');
+      const file = `${t.config.releases.dir}/mf-lottery/${version}/static/js/app.js`;
+      writeFileSync(file, readFileSync(file, 'utf8').replace('lottery', 'LOTTERY'));
+      return { version };
+    },
+    call: (c) => api('POST', `/api/admin/releases/lottery/${c.version}/verify`),
+    expected: () => [rec('release.tampered', 'console_release', 'lottery')],
+  },
+  opsTokenCreate: {
+    prepare: async () => ({}),
+    call: () => api('POST', '/api/admin/ops-tokens', { name: `ci ${++seq}`, owner: ADMIN.email, days: 30 }),
+    expected: () => [rec('ops-token.create', 'ops_token', expect.any(String))],
+  },
+  opsTokenRevoke: {
+    prepare: async () => {
+      const res = await api('POST', '/api/admin/ops-tokens', {
+        name: `ci ${++seq}`,
+        owner: ADMIN.email,
+        days: 30,
+      });
+      return { id: res.json().data.id };
+    },
+    call: (c) => api('DELETE', `/api/admin/ops-tokens/${c.id}`),
+    expected: (c) => [rec('ops-token.revoke', 'ops_token', c.id)],
+  },
   maintenanceSet: {
     // Off (it is off): recorded all the same, and the other scenarios keep an API out of maintenance.
     prepare: async () => ({}),
@@ -419,14 +447,15 @@ const scenarios: Record<string, Scenario> = {
     expected: () => [rec('maintenance.set', 'maintenance', null)],
   },
   consoleReport: {
-    // A fresh version two other sessions already failed on: this third failure rolls it back.
+    // A fresh version two other admins already failed on: this third admin's failure rolls it back.
     prepare: async () => {
       await published('support-users', true);
       const version = await published('support-users', true);
+      const [one, two] = [await newAdmin(), await newAdmin()];
       await t.db.query(
-        `INSERT INTO console_field_reports (area, version, kind, session)
-         VALUES ('support-users', $1, 'failure', 'other-1'), ('support-users', $1, 'failure', 'other-2')`,
-        [version],
+        `INSERT INTO console_field_reports (area, version, kind, session, admin_id)
+         VALUES ('support-users', $1, 'failure', 'other-1', $2), ('support-users', $1, 'failure', 'other-2', $3)`,
+        [version, one.id, two.id],
       );
       return { version };
     },

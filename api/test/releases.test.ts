@@ -1,78 +1,38 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ReleaseTarget, releaseDirOf, releaseTargets } from '@backoffice/shared/contract';
+import { releaseDirOf, releaseTargets } from '@backoffice/shared/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript, no types
 import { TARGETS } from '../../scripts/release/targets.mjs';
-import { insertSession } from '../src/modules/auth/repository.ts';
 import { createAdmin, createTestApp, type TestApp } from './helpers.ts';
-import { fakeRelease, MINES_CALLS } from './release-fixtures.ts';
-
-const OPS_TOKEN = 'ops-token-for-the-release-tests-0123456789';
-const PASSED = { status: 'passed', message: 'mounted /mines/home in Chromium' } as const;
-const ops = { 'x-ops-token': OPS_TOKEN };
+import {
+  fakeRelease,
+  MINES_CALLS,
+  OPS_TOKEN,
+  ops,
+  releaseCalls,
+  releaseTestApp,
+} from './release-fixtures.ts';
 
 let t: TestApp;
 let releases: string;
+let calls: ReturnType<typeof releaseCalls>;
+const publish = (...args: Parameters<ReturnType<typeof releaseCalls>['publish']>) => calls.publish(...args);
+const setLive = (...args: Parameters<ReturnType<typeof releaseCalls>['setLive']>) => calls.setLive(...args);
+const registry = () => calls.registry();
+const liveOf = (area: string) => calls.liveOf(area);
+const lastRecord = (...args: Parameters<ReturnType<typeof releaseCalls>['lastRecord']>) =>
+  calls.lastRecord(...args);
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { OPS_TOKEN, RELEASE_AUTO_ROLLBACK_SESSIONS: '2' } });
+  t = await releaseTestApp();
   releases = t.config.releases.dir;
+  calls = releaseCalls(t);
 });
 afterAll(() => t.close());
 
-/** Publishes (and by default makes live) a version through the CLI's route, with the ops token. */
-function publish(area: ReleaseTarget, version: string, body: Record<string, unknown> = {}) {
-  return t.call('POST', '/api/admin/releases', {
-    headers: ops,
-    xsrf: false,
-    body: { area, version, smoke: PASSED, live: true, actor: 'deployer@ci', ...body },
-  });
-}
-
-function setLive(area: ReleaseTarget, body: Record<string, unknown>, headers: Record<string, string> = ops) {
-  return t.call('POST', `/api/admin/releases/${area}/live`, { headers, xsrf: false, body });
-}
-
-async function registry() {
-  const res = await t.call('GET', '/api/console/registry');
-  expect(res.statusCode).toBe(200);
-  return res.json().data as {
-    revision: string;
-    shell: { version: string } | null;
-    remotes: { area: string; version: string; entry: string; previous: { version: string } | null }[];
-  };
-}
-
-const liveOf = async (area: string) => (await registry()).remotes.find((r) => r.area === area)?.version;
-
-async function lastRecord(area: ReleaseTarget) {
-  const [row] = await t.db.query<{
-    action: string;
-    admin_email: string;
-    before: { version: string | null } | null;
-    after: { version: string } | null;
-    details: { reason: string | null; forced: boolean; detail: string | null; via: string };
-  }>(
-    `SELECT action, admin_email, before, after, details FROM audit_log
-      WHERE target_type = 'console_release' AND target_id = $1 ORDER BY id DESC LIMIT 1`,
-    [area],
-  );
-  return row!;
-}
-
-/** Clean slate per test: nothing live, nothing published. */
-beforeEach(async () => {
-  await t.db.query(
-    'UPDATE console_live SET version = NULL, previous = NULL, since = NULL, by = NULL, action = NULL',
-  );
-  await t.db.query('DELETE FROM console_releases');
-  await t.db.query('DELETE FROM console_field_reports');
-  rmSync(releases, { recursive: true, force: true });
-  fakeRelease(releases, 'shell', '1.0.0');
-  expect((await publish('shell', '1.0.0')).statusCode).toBe(200);
-});
+/** Clean slate per test: nothing live, nothing published, shell 1.0.0 live. */
+beforeEach(() => calls.reset());
 
 describe('the registry', () => {
   it('lists the live shell and areas with their routes and entries, and answers 304 when unchanged', async () => {
@@ -97,7 +57,13 @@ describe('the registry', () => {
         version: '1.0.0',
         commit: 'commit-1.0.0',
         entry: '/remotes/mf-mines/1.0.0/mf-manifest.json',
+        // The browser checks these two with the hashes recorded at publish (subresource integrity).
+        integrity: {
+          'mf-manifest.json': expect.stringMatching(/^sha256-[A-Za-z0-9+/]{43}=$/),
+          'static/js/entry.js': expect.stringMatching(/^sha256-/),
+        },
         previous: null,
+        cohort: null,
         routes: [{ path: '/mines/home', title: 'mines home' }],
         menu: [],
       },
@@ -154,7 +120,9 @@ describe('the release gate refuses, records the refusal and leaves what is live'
     const record = await lastRecord('mines');
     expect(record.action).toBe('release.refused');
     expect(record.details.detail).toContain(text);
-    expect(record.admin_email).toBe('deployer@ci');
+    // The shared bootstrap token: recorded as such, what --as said kept beside it, unverified.
+    expect(record.admin_email).toBe('bootstrap ops token');
+    expect(record.details.claimed).toBe('deployer@ci');
   }
 
   it('a missing or emptied file', async () => {
@@ -196,11 +164,30 @@ describe('the release gate refuses, records the refusal and leaves what is live'
     await expectRefused('3.0.0', 'contract', 'this API does not serve minesStats (changed)');
   });
 
-  it('a failed smoke load (a remote that throws at import)', async () => {
+  it('takes no smoke result from the client: the API runs it, and --no-smoke needs an API host without Chromium', async () => {
     fakeRelease(releases, 'mines', '4.0.0');
-    await expectRefused('4.0.0', 'smoke', 'Error: boom at import', {
-      smoke: { status: 'failed', message: 'Error: boom at import' },
+    const claimed = await publish('mines', '4.0.0', {
+      skipSmoke: undefined,
+      smoke: { status: 'passed', message: 'trust me' },
     });
+    // Without Chromium here and without --no-smoke: refused, saying how to get one.
+    expect(claimed.statusCode, claimed.body).toBe(409);
+    expect(claimed.json().message).toContain('The smoke load needs Chromium on the API host');
+    const withChromium = await releaseTestApp({ CHROMIUM_PATH: '/usr/bin/true' });
+    try {
+      const res = await releaseCalls(withChromium).publish('mines', '4.0.0');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        '--no-smoke is for an API host without Chromium: this one has it, so the smoke load runs',
+      );
+    } finally {
+      await withChromium.close();
+    }
+    expect((await publish('mines', '4.0.0')).statusCode).toBe(200);
+    const [row] = await t.db.query<{ smoke: { status: string; message: string } }>(
+      "SELECT smoke FROM console_releases WHERE area = 'mines' AND version = '4.0.0'",
+    );
+    expect(row!.smoke).toEqual({ status: 'skipped', message: '--no-smoke: no Chromium on the API host' });
   });
 
   it('--force makes it live all the same, with a reason, and the record says forced', async () => {
@@ -258,10 +245,10 @@ describe('rollback, promote and prune', () => {
     expect(first.json().data).toMatchObject({ from: '1.2.0', to: '1.1.0' });
     expect(await lastRecord('finance')).toMatchObject({
       action: 'release.rollback',
-      admin_email: 'ops@example.com',
+      admin_email: 'bootstrap ops token',
       before: { version: '1.2.0' },
       after: { version: '1.1.0' },
-      details: { reason: 'totals wrong', forced: false, via: 'cli' },
+      details: { reason: 'totals wrong', forced: false, via: 'cli', claimed: 'ops@example.com' },
     });
     await setLive('finance', { action: 'rollback' });
     expect(await liveOf('finance')).toBe('1.0.0');
@@ -362,95 +349,6 @@ describe('who may change what is live', () => {
       headers: { 'x-ops-token': 'junk' },
     });
     expect(mixed.statusCode).toBe(401);
-  });
-});
-
-describe('reports from the field and the automatic rollback', () => {
-  let adminId: number;
-  beforeAll(async () => {
-    adminId = await createAdmin(t.db, {
-      email: 'field@example.com',
-      password: 'secret123',
-      roles: ['mines'],
-    });
-  });
-
-  /** A new session (each browser tab of a different admin, as far as the rule is concerned). */
-  async function session(): Promise<string> {
-    const jti = randomUUID();
-    const iat = Math.floor(Date.now() / 1000);
-    await insertSession(t.db, { jti, adminId, scope: 'session', expiresAt: new Date((iat + 600) * 1000) });
-    return t.app.jwt.sign({ sub: String(adminId), jti, scope: 'session', iat, exp: iat + 600 });
-  }
-
-  const report = (token: string, kind: 'load' | 'failure', version: string) =>
-    t.call('POST', '/api/admin/console/reports', {
-      token,
-      body: {
-        kind,
-        area: 'mines',
-        version,
-        route: '/mines/dashboard',
-        message: 'Boom',
-        stack: 'x'.repeat(10_000),
-      },
-    });
-
-  beforeEach(async () => {
-    fakeRelease(releases, 'mines', '1.0.0');
-    fakeRelease(releases, 'mines', '1.1.0');
-    await publish('mines', '1.0.0');
-    await publish('mines', '1.1.0');
-  });
-
-  it('a fresh version that fails for enough sessions goes back by itself, recorded with the evidence', async () => {
-    const a = await session();
-    const b = await session();
-    const c = await session();
-    expect((await report(a, 'load', '1.1.0')).json().data.rolledBack).toBe(false);
-    expect((await report(b, 'failure', '1.1.0')).json().data.rolledBack).toBe(false);
-    expect((await report(b, 'failure', '1.1.0')).json().data.rolledBack).toBe(false);
-    expect(await liveOf('mines')).toBe('1.1.0');
-    const res = await report(c, 'failure', '1.1.0');
-    expect(res.json().data.rolledBack).toBe(true);
-    expect(await liveOf('mines')).toBe('1.0.0');
-    const record = await lastRecord('mines');
-    expect(record).toMatchObject({
-      action: 'release.auto-rollback',
-      admin_email: null,
-      after: { version: '1.0.0' },
-    });
-    expect(record.details.via).toBe('system');
-    expect(record.details.detail).toBe(
-      '2 of 3 sessions failed on mf-mines 1.1.0 within 1 min of going live (rule: 2 sessions and 50% within 30 min)',
-    );
-    const [stored] = await t.db.query<{ n: number }>(
-      "SELECT max(length(stack))::int AS n FROM console_field_reports WHERE kind = 'failure'",
-    );
-    expect(stored!.n).toBe(4000);
-    const list = (await t.call('GET', '/api/admin/releases', { headers: ops })).json().data;
-    const mines = list.areas.find((x: { area: string }) => x.area === 'mines');
-    expect(mines.versions.find((v: { version: string }) => v.version === '1.1.0').field).toEqual({
-      loads: 1,
-      failures: 3,
-      failingSessions: 2,
-    });
-    expect(mines.failures[0]).toMatchObject({ version: '1.1.0', route: '/mines/dashboard', message: 'Boom' });
-  });
-
-  it('not when the version has been live for longer than the window, nor for a version not live', async () => {
-    await t.db.query("UPDATE console_live SET since = now() - interval '31 minutes' WHERE area = 'mines'");
-    for (let i = 0; i < 3; i++)
-      expect((await report(await session(), 'failure', '1.1.0')).json().data.rolledBack).toBe(false);
-    expect((await report(await session(), 'failure', '1.0.0')).json().data.rolledBack).toBe(false);
-    expect(await liveOf('mines')).toBe('1.1.0');
-  });
-
-  it('one session may not flood the reports', async () => {
-    const token = await session();
-    let status = 200;
-    for (let i = 0; i < 61 && status === 200; i++) status = (await report(token, 'load', '1.1.0')).statusCode;
-    expect(status).toBe(429);
   });
 });
 

@@ -4,7 +4,6 @@
 // path changes what is live either way.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { dataDir, ReleaseError, repoRoot } from './targets.mjs';
 
@@ -22,8 +21,11 @@ function opsToken() {
   );
 }
 
-/** Who is running the command: --as, else the OS user at this host. */
-export const operator = (as) => as ?? `${userInfo().username}@${hostname()}`;
+/**
+ * What --as says, for the record: kept beside the bootstrap token's changes, unverified; an operator's own
+ * token names its owner (and refuses another name).
+ */
+export const claimedActor = (as) => (as ? { actor: as } : {});
 
 const refused = (error) => ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH'].includes(error?.cause?.code);
 

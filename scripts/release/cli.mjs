@@ -33,6 +33,16 @@ export async function forcedReason(values) {
   return reason;
 }
 
+/** --cohort: 'ops', 'role:<role>' or '<n>%' (of the admins, stable per admin). */
+export function cohortOf(text) {
+  if (text === 'ops') return { kind: 'ops' };
+  const role = /^role:([a-z-]+)$/.exec(text);
+  if (role) return { kind: 'role', role: role[1] };
+  const percent = /^(\d{1,2})%$/.exec(text);
+  if (percent && Number(percent[1]) >= 1) return { kind: 'percent', percent: Number(percent[1]) };
+  throw new ReleaseError(`--cohort takes ops, role:<role> or a share such as 10% (1-99%), not "${text}"`);
+}
+
 /** The gate's verdict, one line per check. */
 export function printGate(gate) {
   for (const check of gate ?? [])
@@ -40,10 +50,14 @@ export function printGate(gate) {
 }
 
 /** What a publish or a change of what is live did. */
-export function printChange(change, { check = false } = {}) {
+export function printChange(change, { check = false, cohort = null } = {}) {
   printGate(change.gate);
   const dir = change.area === 'shell' ? 'shell' : `mf-${change.area}`;
-  if (check) {
+  if (cohort && !check)
+    console.log(
+      `${dir}: ${change.version} live for the cohort; everyone else keeps ${change.from ?? 'nothing'}`,
+    );
+  else if (check) {
     const ok = change.gate.every((c) => c.ok);
     console.log(
       `${dir} ${change.version}: ${ok ? 'would pass the gate' : 'would be refused'} (nothing changed)`,

@@ -7,12 +7,14 @@ export const releaseFolder = (target, version) => join(releasesDir(), target.dir
 
 /**
  * Puts `buildDir` in place as `target` `version`. The same build again is fine (builds are
- * deterministic: the same release.json); another build under a published version is refused before a
- * file is touched. Returns whether the folder is new.
+ * deterministic: the same release.json); another build under a published version (one of `published`)
+ * is refused before a file is touched; a folder of a version never published (a refusal's leftover) is
+ * replaced. Returns whether the folder is new.
  */
-export function copyIntoReleases(target, version, buildDir) {
+export function copyIntoReleases(target, version, buildDir, published = new Set()) {
   const folder = releaseFolder(target, version);
   const info = (dir) => readFileSync(join(dir, 'release.json'), 'utf8');
+  if (existsSync(folder) && !published.has(version)) removeFromReleases(target, version);
   if (existsSync(folder)) {
     if (existsSync(join(folder, 'release.json')) && info(folder) === info(buildDir)) return false;
     const there = existsSync(join(folder, 'release.json')) ? JSON.parse(info(folder)).commit : 'unknown';

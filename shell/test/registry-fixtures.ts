@@ -9,7 +9,9 @@ export function minesAt(version: string, more: Partial<RemoteEntry> = {}): Remot
     version,
     commit: `commit-${version}`,
     entry: `/remotes/mf-mines/${version}/mf-manifest.json`,
+    integrity: {},
     previous: null,
+    cohort: null,
     routes: [{ path: '/mines/dashboard', title: 'Mines Dashboard' }],
     menu: [
       {
@@ -26,6 +28,7 @@ export function minesAt(version: string, more: Partial<RemoteEntry> = {}): Remot
 export const previousOf = (version: string) => ({
   version,
   entry: `/remotes/mf-mines/${version}/mf-manifest.json`,
+  integrity: {},
 });
 
 export function registryOf(remotes: RemoteEntry[], more: Partial<Registry> = {}): Registry {

@@ -7,7 +7,7 @@ import { titleFor } from '../src/app/titles.ts';
 import { providedModules } from '../src/federation/provided.ts';
 import { buildMenu, isActive } from '../src/layout/menu.ts';
 import { findRemote } from '../src/registry/match.ts';
-import { parseRegistry } from '../src/registry/registry.ts';
+import { parseRegistry, registryFor } from '../src/registry/registry.ts';
 
 /** A live remote as the API lists it (shared/src/contract/releases.ts). */
 const live = (name: string, area: string) => ({
@@ -58,7 +58,11 @@ describe('the runtime registry', () => {
       remotes: [
         {
           ...live('mf_mines', 'mines'),
-          previous: { version: '0.9.0', entry: '/remotes/mf-mines/0.9.0/mf-manifest.json' },
+          previous: {
+            version: '0.9.0',
+            entry: '/remotes/mf-mines/0.9.0/mf-manifest.json',
+            integrity: { 'mf-manifest.json': 'sha256-AAAA' },
+          },
           routes: [{ path: '/mines/dashboard', title: 'Mines Dashboard' }],
           menu: [],
         },
@@ -74,12 +78,61 @@ describe('the runtime registry', () => {
           version: '1.0.0',
           commit: 'abc123',
           entry: '/remotes/mf_mines/1.0.0/mf-manifest.json',
-          previous: { version: '0.9.0', entry: '/remotes/mf-mines/0.9.0/mf-manifest.json' },
+          // A registry older than integrity checks: nothing to check.
+          integrity: {},
+          previous: {
+            version: '0.9.0',
+            entry: '/remotes/mf-mines/0.9.0/mf-manifest.json',
+            integrity: { 'mf-manifest.json': 'sha256-AAAA' },
+          },
+          cohort: null,
           routes: [{ path: '/mines/dashboard', title: 'Mines Dashboard' }],
           menu: [],
         },
       ],
     });
+  });
+
+  it('gives the admins of a cohort its version, falling back to the live one; everyone else the live one', () => {
+    const cohortOf = (rule: object) =>
+      parseRegistry({
+        revision: 'r3',
+        shell: null,
+        remotes: [
+          {
+            ...live('mf_mines', 'mines'),
+            routes: [{ path: '/mines/dashboard', title: 'Mines Dashboard' }],
+            cohort: {
+              version: '1.1.0',
+              entry: '/remotes/mf-mines/1.1.0/mf-manifest.json',
+              integrity: { 'mf-manifest.json': 'sha256-BBBB' },
+              commit: 'def456',
+              rule,
+              routes: [
+                { path: '/mines/dashboard', title: 'Mines Dashboard' },
+                { path: '/mines/games', title: 'Mines Games' },
+              ],
+              menu: [],
+            },
+          },
+        ],
+      });
+    const ops = registryFor(cohortOf({ kind: 'ops' }), { id: 7, roles: ['ops'] }).remotes[0]!;
+    expect(ops).toMatchObject({
+      version: '1.1.0',
+      entry: '/remotes/mf-mines/1.1.0/mf-manifest.json',
+      integrity: { 'mf-manifest.json': 'sha256-BBBB' },
+      commit: 'def456',
+      previous: { version: '1.0.0', entry: '/remotes/mf_mines/1.0.0/mf-manifest.json' },
+    });
+    expect(ops.routes.map((route) => route.path)).toEqual(['/mines/dashboard', '/mines/games']);
+    const finance = registryFor(cohortOf({ kind: 'ops' }), { id: 7, roles: ['finance'] }).remotes[0]!;
+    expect(finance.version).toBe('1.0.0');
+    expect(
+      registryFor(cohortOf({ kind: 'role', role: 'finance' }), { id: 7, roles: ['finance'] }).remotes[0]!
+        .version,
+    ).toBe('1.1.0');
+    expect(() => cohortOf({ kind: 'everyone' })).toThrow('remotes[0].cohort.rule');
   });
 
   it('parses each area.json of the workspace, as the dev registry serves them', () => {

@@ -18,7 +18,7 @@ const passes = [
   { check: 'contract', ok: true, message: 'the 4 API routes it calls are served (contract abc)' },
   { check: 'smoke', ok: true, message: 'mounted in Chromium' },
 ] as ReleaseVersionInfo['gate'];
-const noFigures = { loads: 0, failures: 0, failingSessions: 0 };
+const noFigures = { loads: 0, failures: 0, admins: 0, failingAdmins: 0 };
 
 function version(part: string, v: string, extra: Partial<ReleaseVersionInfo> = {}): ReleaseVersionInfo {
   return {
@@ -27,8 +27,11 @@ function version(part: string, v: string, extra: Partial<ReleaseVersionInfo> = {
     publishedAt: HOUR_AGO,
     publishedBy: 'deploy@build-host',
     entry: part === 'shell' ? null : `/remotes/mf-${part}/${v}/mf-manifest.json`,
+    integrity: part === 'shell' ? {} : { 'mf-manifest.json': 'sha256-bWFuaWZlc3Q=' },
     live: false,
     previous: false,
+    cohort: false,
+    tampered: [],
     gate: passes,
     field: noFigures,
     ...extra,
@@ -48,6 +51,7 @@ const lottery: ReleaseAreaInfo = {
     action: 'deploy',
   },
   previous: '1.3.2',
+  cohort: null,
   versions: [
     version('lottery', '1.5.0', {
       gate: [
@@ -57,7 +61,10 @@ const lottery: ReleaseAreaInfo = {
         { check: 'smoke', ok: true, message: 'skipped: --no-smoke' },
       ],
     }),
-    version('lottery', '1.4.0', { live: true, field: { loads: 40, failures: 2, failingSessions: 1 } }),
+    version('lottery', '1.4.0', {
+      live: true,
+      field: { loads: 40, failures: 2, admins: 12, failingAdmins: 1 },
+    }),
     version('lottery', '1.3.2', { previous: true }),
   ],
   history: [
@@ -110,22 +117,24 @@ const lottery: ReleaseAreaInfo = {
 };
 
 const data: ReleasesData = {
-  autoRollback: { windowMinutes: 30, sessions: 3, rate: 0.5 },
+  autoRollback: { windowMinutes: 30, admins: 3, rate: 0.5 },
   areas: [
     {
       area: 'shell',
       live: { version: '1.2.0', commit: null, since: HOUR_AGO, by: 'deploy@build-host', action: 'deploy' },
       previous: null,
+      cohort: null,
       versions: [version('shell', '1.2.0', { live: true })],
       history: [],
       failures: [],
     },
     lottery,
-    { area: 'finance', live: null, previous: null, versions: [], history: [], failures: [] },
+    { area: 'finance', live: null, previous: null, cohort: null, versions: [], history: [], failures: [] },
     {
       area: 'support-users',
       live: { version: '2.0.1', commit: 'aa', since: HOUR_AGO, by: 'system', action: 'auto-rollback' },
       previous: '2.1.0',
+      cohort: null,
       versions: [
         version('support-users', '2.1.0', { previous: true }),
         version('support-users', '2.0.1', { live: true }),
@@ -141,7 +150,8 @@ const data: ReleasesData = {
           actor: 'system',
           reason: null,
           forced: false,
-          detail: '3 of 4 sessions failed on mf-support-users 2.1.0 within 5 min of going live',
+          detail:
+            '3 of 4 admins failed on mf-support-users 2.1.0 within 5 min: a@x (1 failure), b@x (1 failure), c@x (2 failures); 1 loaded it without failing',
         },
       ],
       failures: [],
@@ -150,6 +160,7 @@ const data: ReleasesData = {
       area: 'mines',
       live: { version: '1.0.0', commit: 'bb', since: HOUR_AGO, by: 'ops@example.com', action: 'promote' },
       previous: null,
+      cohort: null,
       versions: [version('mines', '1.0.0', { live: true })],
       history: [],
       failures: [],
@@ -201,10 +212,11 @@ describe('the Releases screen (/releases)', () => {
     api();
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeTruthy();
-    expect(await screen.findByText(/Automatic rollback: a version live for less than 30 min/)).toBeTruthy();
+    expect(await screen.findByText(/Automatic rollback: a version live/)).toBeTruthy();
     expect(
       screen.getByText(
-        'Automatic rollback: a version live for less than 30 min goes back when 3 sessions, and 50% of those reporting, fail on it',
+        'Automatic rollback: a version live (for everyone or for its cohort) for less than 30 min goes back when ' +
+          '3 admins, and 50% of the admins reporting on it, fail on it (each admin counts once, however many sessions)',
       ),
     ).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
@@ -248,9 +260,10 @@ describe('the Releases screen (/releases)', () => {
     expect(next!.getByText('smoke skipped')).toBeTruthy();
     expect(next!.getByRole('button', { name: 'Promote Lottery 1.5.0' })).toBeTruthy();
     expect(next!.getByRole('button', { name: 'Preview Lottery 1.5.0' })).toBeTruthy();
+    expect(next!.getByRole('button', { name: 'Release Lottery 1.5.0 to a cohort' })).toBeTruthy();
     expect(live!.getByText('Live')).toBeTruthy();
     expect(live!.getByText('Passes')).toBeTruthy();
-    expect(live!.getByText('40 loads / 2 failures')).toBeTruthy();
+    expect(live!.getByText('40 loads / 2 failures (12 admins, 1 failing)')).toBeTruthy();
     expect(live!.queryByRole('button')).toBeNull();
     expect(previous!.getByText('Previous')).toBeTruthy();
     expect(previous!.getByRole('button', { name: 'Promote Lottery 1.3.2' })).toBeTruthy();
@@ -278,7 +291,9 @@ describe('the Releases screen (/releases)', () => {
     const support = await card('Support & Users');
     expect(support.getByText('Rolled back automatically')).toBeTruthy();
     fireEvent.click(support.getByRole('button', { name: 'Show history (1 change)' }));
-    expect(support.getByText(/3 of 4 sessions failed/)).toBeTruthy();
+    expect(
+      support.getByText(/3 of 4 admins failed on mf-support-users 2\.1\.0 within 5 min: a@x/),
+    ).toBeTruthy();
 
     const mines = await card('Mines');
     expect(mines.getByText('Promoted')).toBeTruthy();
@@ -413,7 +428,9 @@ describe('the Releases screen (/releases)', () => {
             version: '1.4.0',
             commit: null,
             entry: '/remotes/mf-lottery/1.4.0/mf-manifest.json',
+            integrity: {},
             previous: null,
+            cohort: null,
             routes: [{ path: '/lottery/upcoming', title: 'Upcoming Lotteries' }],
             menu: [],
           },
@@ -426,6 +443,8 @@ describe('the Releases screen (/releases)', () => {
     expect(start).toHaveBeenCalledWith('lottery', {
       version: '1.5.0',
       entry: '/remotes/mf-lottery/1.5.0/mf-manifest.json',
+      // The browser checks the preview's first files as it does a live version's.
+      integrity: { 'mf-manifest.json': 'sha256-bWFuaWZlc3Q=' },
     });
     expect(usePreview.getState().previews.lottery?.version).toBe('1.5.0');
     expect(await screen.findByText('upcoming lotteries page')).toBeTruthy();

@@ -64,7 +64,10 @@ describe('a remote area', () => {
     const host = reportingHost();
     render(<RemoteArea remote={minesAt('1.0.0')} host={host} />);
     expect(await screen.findByText('hello admin@example.com')).toBeTruthy();
-    expect(loadRemoteApp).toHaveBeenCalledWith({ name: 'mf_mines', entry: entryOf('1.0.0') }, false);
+    expect(loadRemoteApp).toHaveBeenCalledWith(
+      { name: 'mf_mines', entry: entryOf('1.0.0'), integrity: {} },
+      false,
+    );
     expect(releaseLabel()?.textContent).toBe('mf_mines 1.0.0');
     expect(releaseLabel()?.getAttribute('title')).toBe('commit commit-1.0.0');
     // Deferred: never with the area's first render.
@@ -157,7 +160,10 @@ describe('a remote area', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('mines 2.0.0 is back')).toBeTruthy();
     expect(fetchRegistry).toHaveBeenCalledTimes(1);
-    expect(loadRemoteApp).toHaveBeenLastCalledWith({ name: 'mf_mines', entry: entryOf('2.0.0') }, true);
+    expect(loadRemoteApp).toHaveBeenLastCalledWith(
+      { name: 'mf_mines', entry: entryOf('2.0.0'), integrity: {} },
+      true,
+    );
     expect(screen.queryByText('This area is unavailable')).toBeNull();
   });
 
@@ -172,10 +178,13 @@ describe('a remote area', () => {
     serveBuilds({ '1.0.0': app('mines are back') });
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('mines are back')).toBeTruthy();
-    expect(loadRemoteApp).toHaveBeenLastCalledWith({ name: 'mf_mines', entry: entryOf('1.0.0') }, true);
+    expect(loadRemoteApp).toHaveBeenLastCalledWith(
+      { name: 'mf_mines', entry: entryOf('1.0.0'), integrity: {} },
+      true,
+    );
   });
 
-  it("shows the spec's error page, inside the layout, for a loaded remote that throws while rendering", async () => {
+  it('is unavailable when the only version throws while rendering; another route of the area tries again', async () => {
     let crash = true;
     loadRemoteApp.mockResolvedValue({
       default: () => {
@@ -191,45 +200,67 @@ describe('a remote area', () => {
       </div>
     );
     const { rerender } = render(page('/lottery/open'));
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
+    expect(await screen.findByText('This area is unavailable')).toBeTruthy();
     expect(screen.getByText('Cannot read properties of undefined (reading "total_pool")')).toBeTruthy();
-    expect(screen.queryByText('This area is unavailable')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
     expect(screen.getByText('sidebar stays')).toBeTruthy();
 
-    // 'Back to Dashboard' navigates inside the console (no reload).
-    fireEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
-    expect(host.navigations.at(-1)).toBe('/');
-
-    // Another route of the same area clears the error page.
+    // Another route of the same area starts it again.
     crash = false;
     rerender(page('/lottery/closed'));
     expect(await screen.findByText('closed lotteries')).toBeTruthy();
-    expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
+    expect(screen.queryByText('This area is unavailable')).toBeNull();
   });
 
-  it('keeps the error page for a crash after a successful mount, and reports it', async () => {
+  it('falls back to the previous version in this tab for a crash after a successful mount, and reports it', async () => {
     let crash = false;
-    loadRemoteApp.mockResolvedValue({
-      default: () => {
-        if (crash) throw new Error('mines crashed later');
-        return <p>mines dashboard</p>;
-      },
+    serveBuilds({
+      '3.0.0': async () => ({
+        default: () => {
+          if (crash) throw new Error('mines crashed once its figures arrived');
+          return <p>mines dashboard 3.0.0</p>;
+        },
+      }),
+      '2.9.0': app('mines dashboard 2.9.0'),
     });
     const host = reportingHost();
     const remote = minesAt('3.0.0', { previous: previousOf('2.9.0') });
     const { rerender } = render(<RemoteArea remote={remote} host={host} resetKey="/mines/a" />);
-    expect(await screen.findByText('mines dashboard')).toBeTruthy();
+    expect(await screen.findByText('mines dashboard 3.0.0')).toBeTruthy();
     crash = true;
     rerender(<RemoteArea remote={remote} host={host} resetKey="/mines/b" />);
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
-    expect(screen.queryByText(/failed to load; showing/)).toBeNull();
-    expect(loadRemoteApp).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('mines dashboard 2.9.0')).toBeTruthy();
+    // The same notice as a load failure.
+    expect(screen.getByText('Mines 3.0.0 failed to load; showing 2.9.0').getAttribute('role')).toBe('status');
+    expect(releaseLabel()?.textContent).toBe('mf_mines 2.9.0');
+    expect(screen.queryByText('This area is unavailable')).toBeNull();
     await waitFor(() =>
       expect(reports(host)).toContainEqual(
-        expect.objectContaining({ kind: 'failure', version: '3.0.0', message: 'mines crashed later' }),
+        expect.objectContaining({
+          kind: 'failure',
+          version: '3.0.0',
+          message: 'mines crashed once its figures arrived',
+        }),
       ),
     );
+    // It stays on the version that works as the admin moves around the area.
+    rerender(<RemoteArea remote={remote} host={host} resetKey="/mines/c" />);
+    expect(screen.getByText('mines dashboard 2.9.0')).toBeTruthy();
+  });
+
+  it('is unavailable when the previous version crashes too', async () => {
+    const crashes = (version: string) => async () => ({
+      default: () => {
+        throw new Error(`mines ${version} crashed`);
+      },
+    });
+    serveBuilds({ '3.1.0': crashes('3.1.0'), '3.0.9': crashes('3.0.9') });
+    render(
+      <RemoteArea remote={minesAt('3.1.0', { previous: previousOf('3.0.9') })} host={reportingHost()} />,
+    );
+    expect(await screen.findByText('This area is unavailable')).toBeTruthy();
+    expect(screen.getByText('mines 3.0.9 crashed')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
   it('keeps the unavailable fallback when a loaded remote fails to fetch one of its chunks', async () => {
@@ -264,7 +295,10 @@ describe('a remote area', () => {
     expect(await screen.findByText('mines 1.1.0')).toBeTruthy();
     expect(releaseLabel()?.textContent).toBe('mf_mines 1.1.0');
     expect(screen.queryByText(/was updated/)).toBeNull();
-    expect(loadRemoteApp).toHaveBeenLastCalledWith({ name: 'mf_mines', entry: entryOf('1.1.0') }, false);
+    expect(loadRemoteApp).toHaveBeenLastCalledWith(
+      { name: 'mf_mines', entry: entryOf('1.1.0'), integrity: {} },
+      false,
+    );
   });
 
   it('an area still loading, or failed, takes a new version at once', async () => {

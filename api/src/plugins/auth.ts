@@ -4,6 +4,7 @@ import jwt from '@fastify/jwt';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
 import { findActiveSession } from '../modules/auth/repository.ts';
+import { findOperatorToken, GATE_ADMIN, gateSessionLive, type Operator } from '../modules/releases/index.ts';
 import type { RequestAdmin } from '../types.ts';
 import { globalPlugin } from './plugin.ts';
 import { type Revocations, SessionCache } from './session-cache.ts';
@@ -13,7 +14,8 @@ const invalidToken = () => new HttpError(401, INVALID_TOKEN);
 
 /** The token scopes each kind of route accepts (a 'none' route reads no token). */
 const SCOPES_ACCEPTED: Record<'session' | 'setup' | 'password' | 'ops', readonly TokenScope[]> = {
-  session: ['session'],
+  // The release gate's own session reads what a session reads (GET only, below).
+  session: ['session', 'gate'],
   ops: ['session'],
   setup: ['session', '2fa-setup'],
   password: ['session', 'password-change'],
@@ -35,7 +37,7 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'jti', 'sub'] },
   });
   app.decorateRequest('admin', null);
-  app.decorateRequest('opsToken', false);
+  app.decorateRequest('operator', null);
   app.decorate('sessions', sessionCache(app));
 
   /** The admin behind a token not checked lately: its signature and claims, then its session row. */
@@ -45,6 +47,12 @@ export const authPlugin = globalPlugin('auth', async (app) => {
       payload = jwtPayloadSchema.parse(app.jwt.verify(token));
     } catch {
       throw invalidToken();
+    }
+    if (payload.scope === 'gate') {
+      if (!(await gateSessionLive(app.db, payload.jti))) throw invalidToken();
+      const gate: RequestAdmin = Object.freeze({ ...GATE_ADMIN, jti: payload.jti });
+      app.sessions.set(token, gate, (payload.exp ?? 0) * 1000, mark);
+      return gate;
     }
     const session = await findActiveSession(app.db, payload.jti);
     if (!session || String(session.id) !== payload.sub || session.scope !== payload.scope)
@@ -67,11 +75,17 @@ export const authPlugin = globalPlugin('auth', async (app) => {
   app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config?.auth;
     if (!auth || auth === 'none') return;
-    // The release CLI's token (docs/operations.md#releases): it grants the release routes, and nothing else.
+    // The release CLI's tokens (docs/operations.md#operator-tokens): an operator's own, or the bootstrap
+    // one; they grant the release routes, and nothing else.
     const opsToken = request.headers[OPS_TOKEN_HEADER];
     if (auth === 'ops' && opsToken !== undefined) {
-      if (!sameSecret(opsToken, app.config.releases.opsToken)) throw invalidToken();
-      request.opsToken = true;
+      const operator: Operator | null = sameSecret(opsToken, app.config.releases.opsToken)
+        ? { kind: 'bootstrap' }
+        : typeof opsToken === 'string'
+          ? await findOperatorToken(app.db, opsToken)
+          : null;
+      if (!operator) throw invalidToken();
+      request.operator = operator;
       return;
     }
     const header = request.headers.authorization;
@@ -82,6 +96,8 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     const admin = 'admin' in cached ? cached.admin : await checkToken(token, cached.mark);
     if (!SCOPES_ACCEPTED[auth].includes(admin.scope)) throw invalidToken();
     const permission = request.routeOptions.config.permission;
+    if (admin.scope === 'gate' && request.method !== 'GET')
+      throw new HttpError(403, ADMIN_MESSAGES.insufficientPermissions);
     if (!permission || !rolesGrant(admin.roles, permission))
       throw new HttpError(403, ADMIN_MESSAGES.insufficientPermissions);
     request.admin = admin;

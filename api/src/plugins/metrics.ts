@@ -7,6 +7,7 @@ import { countClientErrors } from '../lib/metrics/client-errors.ts';
 import { instrumentPool, poolOf } from '../lib/metrics/db-pool.ts';
 import { instrumentRequests } from '../lib/metrics/http.ts';
 import { payoutGauges } from '../lib/metrics/payouts.ts';
+import { releaseGauges } from '../lib/metrics/releases.ts';
 import { globalPlugin } from './plugin.ts';
 
 /** The API's own route for Prometheus, behind METRICS_TOKEN. */
@@ -39,7 +40,9 @@ export const metricsPlugin = globalPlugin('metrics', async (app) => {
   collectDefaultMetrics({ register: registry });
   instrumentRequests(app, registry, (route) => route === METRICS_ROUTE);
   countClientErrors(app, registry);
-  const refreshFromDb = payoutGauges(app.db, registry, app.config.db.healthTimeoutMs);
+  const refreshPayouts = payoutGauges(app.db, registry, app.config.db.healthTimeoutMs);
+  const refreshReleases = releaseGauges(app.db, registry, app.config.db.healthTimeoutMs);
+  const refreshFromDb = () => Promise.all([refreshPayouts(), refreshReleases()]);
   const pool = poolOf(app.db);
   const cleanups = [
     pool ? instrumentPool(pool, registry) : () => {},

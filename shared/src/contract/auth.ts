@@ -22,7 +22,8 @@ export const adminStatusSchema = z.enum(adminStatuses);
  * Token scopes: a full session, the short-lived token that may only set up 2FA, or the one a one-time
  * password gives, which may only change that password.
  */
-export const tokenScopes = ['session', '2fa-setup', 'password-change'] as const;
+/** gate: the release gate's own read-only session for its smoke load (docs/operations.md#the-release-gate). */
+export const tokenScopes = ['session', '2fa-setup', 'password-change', 'gate'] as const;
 export type TokenScope = (typeof tokenScopes)[number];
 
 /**

@@ -20,7 +20,8 @@ export {
 /**
  * superadmin: everything and manages admins; one role per area; auditor: reads everything, changes nothing;
  * ops: the console's releases (what version of each area and of the shell is live,
- * docs/operations.md#releases).
+ * docs/operations.md#releases), and reads every area as the auditor does, to preview a version with real
+ * data; it changes nothing outside the releases.
  */
 export const governanceRoles = ['superadmin', ...areaRoles, 'auditor', 'ops'] as const;
 export type GovernanceRole = (typeof governanceRoles)[number];
@@ -51,6 +52,6 @@ export function rolesGrant(roles: readonly string[], permission: Permission): bo
   // An area missing from the manifest is closed to every role, superadmin's included.
   if (!area || area.id !== id || (access !== 'read' && access !== 'write')) return false;
   if (superadmin) return true;
-  if (access === 'read' && roles.includes('auditor')) return true;
+  if (access === 'read' && (roles.includes('auditor') || roles.includes('ops'))) return true;
   return roles.includes(area.role);
 }

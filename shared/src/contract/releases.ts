@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { governanceRoleSchema } from './auth.ts';
+import type { CohortRule } from './cohorts.ts';
 import { envelope, isoDate } from './envelope.ts';
 import { type Area, areaEntry, areas } from './permissions.ts';
 
@@ -49,7 +51,36 @@ export const areaRoutesSchema = z.object({
 });
 export type AreaRoutes = z.infer<typeof areaRoutesSchema>;
 
-const versionEntry = z.object({ version: z.string(), entry: z.string() });
+/**
+ * Subresource integrity of a version's first files ('mf-manifest.json' and its remote entry, paths in the
+ * version's folder -> 'sha256-<base64>'), from the hashes recorded at publish: the console fetches them
+ * with these, so no server, CDN or proxy between can change them (docs/operations.md#release-integrity).
+ */
+export const buildIntegrity = z.record(z.string(), z.string());
+
+/**
+ * Who gets a version before everyone else (a staged rollout): the ops admins, the admins holding one
+ * role, or a share of the admins (stable per admin and area: see inCohort).
+ */
+export const cohortRuleSchema: z.ZodType<CohortRule> = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('ops') }),
+    z.object({ kind: z.literal('role'), role: governanceRoleSchema }),
+    z.object({
+      kind: z.literal('percent'),
+      percent: z
+        .number()
+        .int('The share of admins is a whole percentage')
+        .min(1, 'The share of admins is 1 to 99%')
+        .max(99, 'The share of admins is 1 to 99%'),
+    }),
+  ],
+  { error: 'A cohort is ops, a role or a percentage of admins' },
+);
+export { type CohortRule, cohortLabel, inCohort } from './cohorts.ts';
+
+const versionEntry = z.object({ version: z.string(), entry: z.string(), integrity: buildIntegrity });
 export const registryRemote = areaRoutesSchema.extend({
   /** Federation name, e.g. 'mf_mines'; it exposes './app'. */
   name: z.string(),
@@ -58,8 +89,13 @@ export const registryRemote = areaRoutesSchema.extend({
   commit: z.string().nullable(),
   /** URL of the live version's mf-manifest.json (a path on the console's origin by default). */
   entry: z.string(),
+  integrity: buildIntegrity,
   /** The version before it: what the console loads when the live one fails. */
   previous: versionEntry.nullable(),
+  /** A version live for a cohort only; its members load it (and fall back to the live one). */
+  cohort: versionEntry
+    .extend({ rule: cohortRuleSchema, commit: z.string().nullable(), ...areaRoutesSchema.shape })
+    .nullable(),
 });
 export type RegistryRemote = z.infer<typeof registryRemote>;
 
@@ -84,10 +120,27 @@ export const gateResult = z.object({
 });
 export type GateResult = z.infer<typeof gateResult>;
 
-/** The smoke load the CLI ran before publishing (Chromium mounts the area in a minimal host). */
+/**
+ * The smoke load the gate ran (the API, in Chromium: every route of the area with real data through a
+ * read-only session of its own), or why it was skipped.
+ */
 export const smokeResultSchema = z.object({
   status: z.enum(['passed', 'failed', 'skipped']),
   message: z.string().max(2000),
+  /** Each page loaded: the route, the address it was loaded at, and what failed there. */
+  routes: z
+    .array(
+      z.object({
+        path: z.string(),
+        url: z.string().nullable(),
+        ok: z.boolean(),
+        error: z.string().optional(),
+      }),
+    )
+    .optional(),
+  /** The shell version whose smoke host ran it (null: none was live). */
+  shell: z.string().nullable().optional(),
+  at: isoDate.optional(),
 });
 export type SmokeResult = z.infer<typeof smokeResultSchema>;
 
@@ -110,7 +163,8 @@ export const releasePublishBody = z
   .object({
     area: releaseTargetSchema,
     version: releaseVersionSchema,
-    smoke: smokeResultSchema,
+    /** --no-smoke: accepted only where the API has no Chromium to run the smoke load with. */
+    skipSmoke: z.boolean().default(false),
     /** Also make it live (pnpm run deploy), through the same gate. */
     live: z.boolean().default(false),
     /** Run the gate and change nothing (pnpm run deploy --check). */
@@ -126,9 +180,11 @@ export const releaseActions = ['deploy', 'rollback', 'promote'] as const;
 export type ReleaseAction = (typeof releaseActions)[number];
 export const releaseLiveBody = z
   .object({
-    /** Absent: the previous live version (a rollback). */
+    /** Absent: the previous live version (a rollback; with a cohort live, the cohort ends). */
     version: releaseVersionSchema.optional(),
     action: z.enum(releaseActions),
+    /** Live for this cohort only (deploy or promote); everyone else keeps the live version. */
+    cohort: cohortRuleSchema.optional(),
     dryRun: z.boolean().default(false),
     force: z.boolean().default(false),
     reason,
@@ -171,11 +227,12 @@ export const releaseEvent = z.object({
 });
 export type ReleaseEvent = z.infer<typeof releaseEvent>;
 
-/** How a version does in the field over the last hour (the shell's reports). */
+/** How a version does in the field over the last hour (the shell's reports): reports, and distinct admins. */
 export const fieldFigures = z.object({
   loads: z.number().int(),
   failures: z.number().int(),
-  failingSessions: z.number().int(),
+  admins: z.number().int(),
+  failingAdmins: z.number().int(),
 });
 
 export const releaseVersionInfo = z.object({
@@ -185,8 +242,13 @@ export const releaseVersionInfo = z.object({
   publishedBy: z.string(),
   /** A remote's mf-manifest.json URL (to preview it); null for the shell. */
   entry: z.string().nullable(),
+  integrity: buildIntegrity,
   live: z.boolean(),
   previous: z.boolean(),
+  /** Live for the area's cohort. */
+  cohort: z.boolean(),
+  /** Files whose bytes differ from those recorded at publish (never served); empty when intact. */
+  tampered: z.array(z.string()),
   /** The gate as it stands now, against the live shell and this API. */
   gate: z.array(gateResult),
   field: fieldFigures,
@@ -214,6 +276,10 @@ export const releaseAreaInfo = z.object({
     })
     .nullable(),
   previous: z.string().nullable(),
+  /** A version live for a cohort only. */
+  cohort: z
+    .object({ version: z.string(), rule: cohortRuleSchema, since: isoDate, by: z.string() })
+    .nullable(),
   /** Newest first. */
   versions: z.array(releaseVersionInfo),
   /** The last changes, newest first. */
@@ -226,13 +292,21 @@ export type ReleaseAreaInfo = z.infer<typeof releaseAreaInfo>;
 export const releasesResponse = envelope(
   z.object({
     areas: z.array(releaseAreaInfo),
-    /** A version live for less than `windowMinutes` is rolled back when `sessions` sessions (and `rate` of them) fail on it. */
+    /**
+     * A version live (for everyone, or for its cohort) for less than `windowMinutes` is rolled back when
+     * `admins` distinct admins, and `rate` of the admins reporting on it, failed on it.
+     */
     autoRollback: z
-      .object({ windowMinutes: z.number(), sessions: z.number().int(), rate: z.number() })
+      .object({ windowMinutes: z.number(), admins: z.number().int(), rate: z.number() })
       .nullable(),
   }),
 );
 export type ReleasesData = z.infer<typeof releasesResponse>['data'];
+
+/** The files of a published version with the SHA-256 recorded at publish (the console's server checks them). */
+export const releaseFilesResponse = envelope(
+  z.object({ files: z.record(z.string(), z.string()), tampered: z.array(z.string()) }),
+);
 
 // ---- Reports from the field (the shell's error boundaries) ----
 
@@ -247,6 +321,40 @@ export const fieldReportBody = z.object({
 });
 export type FieldReportBody = z.input<typeof fieldReportBody>;
 export const fieldReportResponse = envelope(z.object({ rolledBack: z.boolean() }));
+
+// ---- Operators' tokens for the release CLI (made and revoked by a superadmin) ----
+
+export const opsTokenInfo = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Whose token it is: the record of every change made with it names them. */
+  owner: z.string(),
+  createdBy: z.string().nullable(),
+  createdAt: isoDate,
+  expiresAt: isoDate,
+  revokedAt: isoDate.nullable(),
+  lastUsedAt: isoDate.nullable(),
+});
+export type OpsTokenInfo = z.infer<typeof opsTokenInfo>;
+export const opsTokensResponse = envelope(z.array(opsTokenInfo));
+export const opsTokenCreateBody = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be at most 100 characters'),
+  /** The owner's e-mail: an ops admin or a superadmin. */
+  owner: z.string({ error: 'Owner is required' }).trim().min(1, 'Owner is required').max(200),
+  days: z
+    .number({ error: 'Days must be a number' })
+    .int('Days must be a whole number')
+    .min(1, 'A token lives 1 to 365 days')
+    .max(365, 'A token lives 1 to 365 days'),
+});
+/** The token itself is in this answer only: it is stored hashed. */
+export const opsTokenCreateResponse = envelope(opsTokenInfo.extend({ token: z.string() }));
+export const opsTokenParams = z.object({ id: z.coerce.number().int().positive() });
+export const opsTokenRevokeResponse = envelope(opsTokenInfo);
 
 // ---- Maintenance (docs/operations.md): one flag for every replica, set by an operator ----
 export const maintenanceBody = z.object({

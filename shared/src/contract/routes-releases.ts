@@ -27,6 +27,25 @@ export const releaseRoutes = {
     bodyLimit: 32 * 1024,
     response: releases.fieldReportResponse,
   },
+  /** What the console's server checks every file of a version against (docs/operations.md#release-integrity). */
+  consoleReleaseFiles: {
+    method: 'GET',
+    path: '/console/releases/:area/:version/files',
+    auth: 'none',
+    permission: 'public',
+    params: releases.releaseVersionParams,
+    response: releases.releaseFilesResponse,
+  },
+  /** A console server met a file that differs from its record: the API checks the version's files itself. */
+  releasesVerify: {
+    method: 'POST',
+    path: '/admin/releases/:area/:version/verify',
+    auth: 'ops',
+    permission: 'releases:manage',
+    audit: 'release.tampered',
+    params: releases.releaseVersionParams,
+    response: releases.releaseFilesResponse,
+  },
   releasesList: {
     method: 'GET',
     path: '/admin/releases',
@@ -62,6 +81,32 @@ export const releaseRoutes = {
     params: releases.releaseVersionParams,
     body: releases.releasePruneBody,
     response: releases.releaseChangeResponse,
+  },
+  /** Operators' own tokens for the release CLI (docs/operations.md#operator-tokens): superadmins manage them. */
+  opsTokensList: {
+    method: 'GET',
+    path: '/admin/ops-tokens',
+    auth: 'session',
+    permission: 'admins:manage',
+    response: releases.opsTokensResponse,
+  },
+  opsTokenCreate: {
+    method: 'POST',
+    path: '/admin/ops-tokens',
+    auth: 'session',
+    permission: 'admins:manage',
+    audit: 'ops-token.create',
+    body: releases.opsTokenCreateBody,
+    response: releases.opsTokenCreateResponse,
+  },
+  opsTokenRevoke: {
+    method: 'DELETE',
+    path: '/admin/ops-tokens/:id',
+    auth: 'session',
+    permission: 'admins:manage',
+    audit: 'ops-token.revoke',
+    params: releases.opsTokenParams,
+    response: releases.opsTokenRevokeResponse,
   },
   /**
    * Maintenance on or off for every replica (docs/operations.md), for operators: the ops token (the CLI, a

@@ -2,6 +2,7 @@
 // Build-time only (Node): the release.json every build of the shell and of a remote carries beside its
 // files. The release gate (the API's modules/releases) reads it before a version may go live.
 import { execSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { type ContractFingerprint, calledFingerprint } from '../contract/fingerprint.ts';
@@ -14,8 +15,11 @@ export interface ReleaseInfo {
   name: string;
   version: string;
   commit: string;
-  /** Every file of the build but release.json, with its size (the gate checks they are all there). */
-  files: { path: string; size: number }[];
+  /**
+   * Every file of the build but release.json, with its size and SHA-256: the gate checks that what is
+   * published is what was built, then records the hashes the console's server checks each file against.
+   */
+  files: { path: string; size: number; sha256: string }[];
   /** The routes of the API contract this build calls, as it was built against them. */
   contract: ContractFingerprint;
   /** A remote's routes and sidebar entries (its area.json). */
@@ -56,7 +60,11 @@ export function writeReleaseInfo(
 ): ReleaseInfo {
   const paths = listFiles(distDir).filter((path) => relative(distDir, path) !== RELEASE_INFO_FILE);
   const files = paths
-    .map((path) => ({ path: relative(distDir, path).split(sep).join('/'), size: statSync(path).size }))
+    .map((path) => ({
+      path: relative(distDir, path).split(sep).join('/'),
+      size: statSync(path).size,
+      sha256: createHash('sha256').update(readFileSync(path)).digest('hex'),
+    }))
     .sort((a, b) => a.path.localeCompare(b.path));
   const javascript = paths
     .filter((path) => path.endsWith('.js'))

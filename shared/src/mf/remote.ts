@@ -135,6 +135,9 @@ export function defineRemoteConfig({ area, appDir = process.cwd(), config = {} }
     ],
     source: { entry: { index: './src/index.ts' }, transformImport: [antdTransformImport], ...config.source },
     html: { title: entry.dir, ...config.html },
+    // Each chunk the remote's entry loads carries its SHA-256 there, and the browser checks it
+    // (docs/operations.md#release-integrity); the entry itself is checked against the registry's.
+    security: { sri: { enable: 'auto', algorithm: 'sha256' }, ...config.security },
     server: { port: Number(process.env.PORT ?? entry.port), cors: { origin: '*' }, ...config.server },
     // 'auto': the remote's files are fetched from wherever its manifest is served, so a build can be
     // moved, repointed or rolled back through the registry without a rebuild.

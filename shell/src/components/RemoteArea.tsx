@@ -14,8 +14,16 @@ import type { PreviewVersion } from '../registry/preview.ts';
 import { refreshWithin } from '../registry/refresh.ts';
 import type { RemoteEntry } from '../registry/registry.ts';
 import { useRegistry } from '../registry/store.ts';
-import { type AreaBuild, fail, follow, mounted, restart, updateWaiting, wantedOf } from './area-version.ts';
-import { ErrorPage } from './ErrorPage.tsx';
+import {
+  type AreaBuild,
+  fail,
+  fallbackLeft,
+  follow,
+  mounted,
+  restart,
+  updateWaiting,
+  wantedOf,
+} from './area-version.ts';
 import { Loading } from './Loading.tsx';
 import { UpdateBanner } from './UpdateBanner.tsx';
 import './message-page.css';
@@ -49,27 +57,15 @@ export function isLoadFailure(error: unknown): boolean {
 interface BoundaryProps {
   fallback: (error: Error) => ReactNode;
   onError: (error: Error) => void;
-  resetKey?: string | undefined;
   children: ReactNode;
 }
 
-class AreaBoundary extends Component<BoundaryProps, { error: Error | null; resetKey?: string | undefined }> {
-  override state: { error: Error | null; resetKey?: string | undefined } = {
-    error: null,
-    resetKey: this.props.resetKey,
-  };
+/** Catches what the area throws, at any time after it started; RemoteArea decides what comes next. */
+class AreaBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
 
   static getDerivedStateFromError(error: unknown) {
     return { error: error instanceof Error ? error : new Error(String(error)) };
-  }
-
-  /** Another route of the same area clears a crash (a remote that cannot load fails there too). */
-  static getDerivedStateFromProps(
-    props: { resetKey?: string | undefined },
-    state: { error: Error | null; resetKey?: string | undefined },
-  ) {
-    if (props.resetKey === state.resetKey) return null;
-    return { resetKey: props.resetKey, error: null };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
@@ -181,12 +177,12 @@ export function areaName(remote: RemoteEntry): string {
  * One remote, isolated: its own error boundary and suspense, so a remote that is down or throws
  * leaves the rest of the console (the sidebar) working.
  *
- * Which build: the registry's live one, or an ops admin's `preview`. A live build that fails before its
- * first commit (loadRemote rejects: manifest, entry, chunk, shared versions; or it throws on mount)
- * gives way to the registry's previous build, with a notice. When no build loads, 'This area is
- * unavailable' with Retry, which reads the registry again and loads the build afresh. A working area
- * that crashes later shows the spec's error page (section 2.1) until the route changes (`resetKey`, the
- * pathname). A newer live build never replaces a working area under the admin's hands: a banner offers
+ * Which build: the registry's live one (a cohort's version for its admins), or an ops admin's `preview`.
+ * A live build that fails, to load (manifest, entry, chunk, shared versions, a file whose integrity does
+ * not match) or at any time after (a render, an effect, in any route), gives way to the registry's
+ * previous build in this tab, with a notice. When no build works, 'This area is unavailable' with Retry,
+ * which reads the registry again and loads the build afresh; after a crash, another route of the area
+ * tries again. A newer live build never replaces a working area under the admin's hands: a banner offers
  * to reload it. Every failure, and each first load, is reported.
  */
 export function RemoteArea({
@@ -207,7 +203,7 @@ export function RemoteArea({
   // Adjusted while rendering (not in an effect): a new build must not start loading the old one first.
   const state = follow(tracked, wanted, resetKey);
   if (state !== tracked) setState(state);
-  const { shown, attempt } = state;
+  const { shown, attempt, epoch } = state;
   const name = remote.name;
 
   const build = { area: remote.area, version: shown.version };
@@ -216,7 +212,7 @@ export function RemoteArea({
     reportLoad(host.http, build);
   };
   const onError = (error: Error) => {
-    setState((current) => fail(current, resetKey));
+    setState((current) => fail(current, resetKey, !isLoadFailure(error)));
     // A report may make the API roll the version back: the registry then says so.
     void reportFailure(host.http, build, error).then((rolledBack) => {
       if (rolledBack) void useRegistry.getState().refresh();
@@ -235,7 +231,7 @@ export function RemoteArea({
           Preview {remote.area} {shown.version}
         </UpdateBanner>
       )}
-      {updateWaiting(state, wanted, resetKey) && (
+      {updateWaiting(state, wanted) && (
         <UpdateBanner action="Reload" onAction={() => setState(restart(state, wanted))}>
           {label} was updated —{' '}
         </UpdateBanner>
@@ -246,21 +242,20 @@ export function RemoteArea({
         </p>
       )}
       <AreaBoundary
-        key={`${shown.entry}:${attempt}`}
-        resetKey={resetKey}
+        key={epoch}
         onError={onError}
         fallback={(error) =>
-          // Both the live build and the previous one failed before mounting: no build loads.
-          isLoadFailure(error) || (state.failed && state.phase !== 'mounted') ? (
-            <AreaUnavailable area={label} detail={error.message} onRetry={retry} />
+          // The previous build comes next; with none left, no build works.
+          fallbackLeft(state) ? (
+            <Loading size="large" />
           ) : (
-            <ErrorPage error={error} inline onHome={() => host.navigate('/')} />
+            <AreaUnavailable area={label} detail={error.message} onRetry={retry} />
           )
         }
       >
         <Suspense fallback={<Loading size="large" />}>
           <AreaApp
-            build={{ name, entry: shown.entry }}
+            build={{ name, entry: shown.entry, integrity: shown.integrity }}
             retry={attempt > 0}
             host={host}
             release={<AreaRelease name={name} build={shown} onMounted={onMounted} />}

@@ -2,6 +2,7 @@ import type { RemoteAppProps } from '@backoffice/shared/host';
 import { packageOf } from '@backoffice/shared/mf';
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { expectIntegrity, integrityPlugin } from './integrity.ts';
 import { providedModules } from './provided.ts';
 
 export type RemoteAppModule = {
@@ -48,15 +49,24 @@ function getFederation(): Promise<ModuleFederation> {
   ]).then(([{ createInstance }, runtimeCore]) => {
     const global = globalThis as { _FEDERATION_RUNTIME_CORE?: unknown };
     global._FEDERATION_RUNTIME_CORE ??= runtimeCore;
-    return createInstance({ name: 'shell', remotes: [], shared: sharedFromShell() });
+    return createInstance({
+      name: 'shell',
+      remotes: [],
+      shared: sharedFromShell(),
+      plugins: [integrityPlugin()],
+    });
   });
   return federation;
 }
 
-/** Which build of a remote to load: its federation name and the URL of that build's mf-manifest.json. */
+/**
+ * Which build of a remote to load: its federation name, the URL of that build's mf-manifest.json, and the
+ * integrity of the files it starts with (the registry's, from the hashes recorded at publish).
+ */
 export interface RemoteBuild {
   name: string;
   entry: string;
+  integrity?: Record<string, string> | undefined;
 }
 
 /**
@@ -129,6 +139,7 @@ const absoluteEntry = (remote: RemoteBuild) => new URL(remote.entry, document.ba
 async function loadNow(remote: RemoteBuild, retry: boolean): Promise<RemoteAppModule> {
   const mf = await getFederation();
   const entry = absoluteEntry(remote);
+  expectIntegrity(entry, remote.integrity);
   const current = registered.get(remote.name);
   if (loadAfresh.delete(remote.name) || retry || current !== entry) {
     mf.registerRemotes([{ name: remote.name, entry }], { force: current !== undefined });

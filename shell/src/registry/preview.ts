@@ -4,8 +4,9 @@ import { create } from 'zustand';
 /** A version of an area that is not live, loaded for this browser tab only (docs/operations.md#releases). */
 export interface PreviewVersion {
   version: string;
-  /** Its mf-manifest.json URL (from the Releases screen's list). */
+  /** Its mf-manifest.json URL and its first files' integrity (from the Releases screen's list). */
   entry: string;
+  integrity?: Record<string, string>;
 }
 
 const KEY = 'backoffice.preview';

@@ -1,13 +1,14 @@
 import type { ConsoleRegistry, RegistryRemote } from '@backoffice/shared/contract';
-import { findArea } from '@backoffice/shared/permissions';
+import { type CohortRule, inCohort } from '@backoffice/shared/contract/cohorts';
+import { findArea, type GovernanceRole } from '@backoffice/shared/permissions';
 import { runtimeConfig } from '../config.ts';
 
 /**
  * The runtime registry (docs/operations.md#releases): the live version of the shell and of each area, kept by
  * the API (`GET /console/registry`, which the console's server also inlines into index.html). For each area:
- * where its live build's mf-manifest.json is, the version before it (loaded when the live one fails),
- * which paths it owns and what it adds to the sidebar. Deploying or rolling back an area changes the
- * API's answer, never the shell.
+ * where its live build's mf-manifest.json is and the integrity of its first files, the version before it
+ * (loaded when the live one fails), a version live for a cohort of admins, which paths it owns and what it
+ * adds to the sidebar. Deploying or rolling back an area changes the API's answer, never the shell.
  *
  * Checked by hand rather than with the contract's zod schema: the registry is read on every signed-in
  * page, and zod would add ~20 KB gzip to each of them. Only the contract's types are imported.
@@ -92,31 +93,102 @@ function inManifest(remote: RemoteEntry): boolean {
   return entry?.id === remote.area && entry.name === remote.name;
 }
 
-function previous(value: unknown, where: string): RemoteEntry['previous'] {
-  if (value === null || value === undefined) return null;
+/** File -> 'sha256-...' (absent from a registry older than integrity checks: nothing to check then). */
+function integrity(value: unknown, where: string): Record<string, string> {
+  if (value === undefined || value === null) return {};
+  return Object.fromEntries(
+    Object.entries(object(value, where)).map(([file, hash]) => [file, text(hash, `${where}.${file}`, SRI)]),
+  );
+}
+
+const SRI = /^sha(256|384|512)-[A-Za-z0-9+/]+=*$/;
+
+function build(value: unknown, where: string) {
   const version = object(value, where);
-  return { version: text(version.version, `${where}.version`), entry: text(version.entry, `${where}.entry`) };
+  return {
+    version: text(version.version, `${where}.version`),
+    entry: text(version.entry, `${where}.entry`),
+    integrity: integrity(version.integrity, `${where}.integrity`),
+  };
+}
+
+function routesAndMenu(value: Json, where: string) {
+  const routes = array(value.routes, `${where}.routes`).map((route, i) => {
+    const checked = object(route, `${where}.routes[${i}]`);
+    return {
+      path: text(checked.path, `${where}.routes[${i}].path`, PATH),
+      title: text(checked.title, `${where}.routes[${i}].title`),
+    };
+  });
+  if (routes.length === 0) throw new RegistryError(`${where}.routes`, 'must not be empty');
+  const menu = array(value.menu ?? [], `${where}.menu`).map((item, i) =>
+    menuItem(item, `${where}.menu[${i}]`),
+  );
+  return { routes, menu };
+}
+
+function cohortRule(value: unknown, where: string): CohortRule {
+  const rule = object(value, where);
+  if (rule.kind === 'ops') return { kind: 'ops' };
+  if (rule.kind === 'role') return { kind: 'role', role: text(rule.role, `${where}.role`) as GovernanceRole };
+  if (rule.kind === 'percent' && typeof rule.percent === 'number')
+    return { kind: 'percent', percent: rule.percent };
+  throw new RegistryError(where, 'must be a cohort (ops, role or percent)');
+}
+
+function cohort(value: unknown, where: string): RemoteEntry['cohort'] {
+  if (value === null || value === undefined) return null;
+  const checked = object(value, where);
+  return {
+    ...build(checked, where),
+    commit: textOrNull(checked.commit, `${where}.commit`),
+    rule: cohortRule(checked.rule, `${where}.rule`),
+    ...routesAndMenu(checked, where),
+  };
 }
 
 function remoteEntry(value: unknown, where: string): RemoteEntry {
   const remote = object(value, where);
-  const routes = array(remote.routes, `${where}.routes`).map((value, i) => {
-    const route = object(value, `${where}.routes[${i}]`);
-    return {
-      path: text(route.path, `${where}.routes[${i}].path`, PATH),
-      title: text(route.title, `${where}.routes[${i}].title`),
-    };
-  });
-  if (routes.length === 0) throw new RegistryError(`${where}.routes`, 'must not be empty');
   return {
     name: text(remote.name, `${where}.name`, NAME),
     area: area(remote.area, `${where}.area`),
-    version: text(remote.version, `${where}.version`),
+    ...build(remote, where),
     commit: textOrNull(remote.commit, `${where}.commit`),
-    entry: text(remote.entry, `${where}.entry`),
-    previous: previous(remote.previous, `${where}.previous`),
-    routes,
-    menu: array(remote.menu ?? [], `${where}.menu`).map((item, i) => menuItem(item, `${where}.menu[${i}]`)),
+    previous:
+      remote.previous === null || remote.previous === undefined
+        ? null
+        : build(remote.previous, `${where}.previous`),
+    cohort: cohort(remote.cohort, `${where}.cohort`),
+    ...routesAndMenu(remote, where),
+  };
+}
+
+/**
+ * The registry as `admin` sees it: an area with a version live for a cohort the admin belongs to has
+ * that version (its routes and menu too), falling back to the live one, which becomes its previous.
+ * The same answer for the same admin on every page and replica (inCohort is a pure rule).
+ */
+export function registryFor(
+  registry: Registry,
+  admin: { id: number; roles: readonly string[] } | null,
+): Registry {
+  if (!admin || registry.remotes.every((remote) => !remote.cohort)) return registry;
+  return {
+    ...registry,
+    remotes: registry.remotes.map((remote) => {
+      const { cohort } = remote;
+      if (!cohort || !inCohort(cohort.rule, admin, remote.area)) return remote;
+      return {
+        ...remote,
+        version: cohort.version,
+        entry: cohort.entry,
+        integrity: cohort.integrity,
+        commit: cohort.commit,
+        routes: cohort.routes,
+        menu: cohort.menu,
+        previous: { version: remote.version, entry: remote.entry, integrity: remote.integrity },
+      };
+    }),
   };
 }
 

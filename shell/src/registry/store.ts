@@ -1,8 +1,12 @@
 import { create } from 'zustand';
-import { fetchRegistry, inlineRegistry, type Registry } from './registry.ts';
+import { useAuth } from '../auth/store.ts';
+import { fetchRegistry, inlineRegistry, type Registry, registryFor } from './registry.ts';
 
 interface RegistryState {
+  /** What the signed-in admin loads: the API's registry with the cohorts they belong to (registryFor). */
   registry: Registry | null;
+  /** The API's answer as it came. */
+  read: Registry | null;
   /** Why the first read failed (a failed refresh keeps the registry in use and says nothing). */
   error: string | null;
   /** When the registry was last read (Date.now()); 0 before. */
@@ -22,8 +26,11 @@ const inlined = typeof window === 'undefined' ? null : inlineRegistry();
 let pageShell: string | null | undefined = inlined ? (inlined.shell?.version ?? null) : undefined;
 let reading: Promise<void> | null = null;
 
+const forAdmin = (read: Registry | null) => read && registryFor(read, useAuth.getState().user);
+
 export const useRegistry = create<RegistryState>((set, get) => ({
-  registry: inlined,
+  registry: forAdmin(inlined),
+  read: inlined,
   error: null,
   readAt: inlined ? Date.now() : 0,
   pageRead: true,
@@ -40,7 +47,8 @@ export const useRegistry = create<RegistryState>((set, get) => ({
           const shell = next.shell?.version ?? null;
           if (pageShell === undefined) pageShell = shell;
           set({
-            registry: next,
+            registry: forAdmin(next),
+            read: next,
             readAt: Date.now(),
             error: null,
             shellUpdate: shell !== null && shell !== pageShell ? shell : null,
@@ -56,3 +64,8 @@ export const useRegistry = create<RegistryState>((set, get) => ({
     return reading;
   },
 }));
+
+// Another admin signed in (or roles changed): their cohorts, not the last one's.
+useAuth.subscribe((state, before) => {
+  if (state.user !== before.user) useRegistry.setState({ registry: forAdmin(useRegistry.getState().read) });
+});

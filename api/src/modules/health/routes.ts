@@ -4,6 +4,7 @@ import { serviceUnavailable } from '../../lib/http-error.ts';
 import { within } from '../../lib/within.ts';
 import { MAINTENANCE_KEY, maintenanceCheck, setMaintenance } from '../../plugins/maintenance.ts';
 import { defineRoute } from '../../plugins/route.ts';
+import { actorOf } from '../releases/index.ts';
 import { cachedReadiness, readinessMessage } from './readiness.ts';
 
 /**
@@ -77,9 +78,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     routes.maintenanceSet,
     { tags: ['health'], summary: 'Maintenance on or off for every replica (ops token or ops admin)' },
     async ({ body, request, audit }) => {
-      const actor = request.admin
-        ? { id: request.admin.id, email: request.admin.email }
-        : { id: null, email: body.actor ?? 'ops token' };
+      const who = actorOf(request, body.actor);
+      const actor = { id: who.id, email: who.email };
       await audit.transaction(app.db, async (tx) => {
         const [was] = await tx.query('SELECT 1 FROM settings WHERE key = $1', [MAINTENANCE_KEY]);
         await setMaintenance(tx, body.on);
@@ -89,6 +89,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
           before: { maintenance: was !== undefined },
           after: { maintenance: body.on },
           actor,
+          ...(who.claimed ? { details: { claimed: who.claimed } } : {}),
+          ...(who.token ? { details: { token: who.token } } : {}),
         });
       });
       return {

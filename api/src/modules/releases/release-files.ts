@@ -4,6 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AreaRoutes, type ReleaseTarget, releaseDirOf, remoteNameOf } from '@backoffice/shared/contract';
 import type { ContractFingerprint } from '@backoffice/shared/contract/fingerprint';
+import { changedFiles, type FileHashes, hashFolder } from './integrity.ts';
 
 /** One shared module a remote takes from the shell, as its mf-manifest.json says. */
 export interface SharedRequirement {
@@ -17,8 +18,10 @@ export interface StoredRelease {
   name: string;
   version: string;
   commit: string | null;
-  /** Every file of the build with its size (release.json). */
-  files: { path: string; size: number }[];
+  /** Every file of the build with its size and SHA-256 (release.json). */
+  files: { path: string; size: number; sha256?: string }[];
+  /** A remote's entry script, as its mf-manifest.json names it. */
+  entry?: string;
   /** The files a remote's mf-manifest.json names: its entry, the chunks it exposes, its shared fallbacks. */
   manifestFiles: string[];
   requires: SharedRequirement[];
@@ -94,8 +97,9 @@ export function readRelease(releasesDir: string, target: ReleaseTarget, version:
     throw new UnreadableRelease(`mf-manifest.json says version ${String(built)}, not ${version}`);
   if (!release.area) throw new UnreadableRelease('release.json has no area (routes and menu)');
   const entry = manifest.metaData?.remoteEntry;
+  if (entry?.name) release.entry = `${entry.path ?? ''}${entry.name}`;
   release.manifestFiles = [
-    ...(entry?.name ? [`${entry.path ?? ''}${entry.name}`] : []),
+    ...(release.entry ? [release.entry] : []),
     ...(manifest.exposes ?? []).flatMap((expose) => assetFiles(expose.assets)),
     ...(manifest.shared ?? []).flatMap((shared) => assetFiles(shared.assets)),
   ];
@@ -105,20 +109,43 @@ export function readRelease(releasesDir: string, target: ReleaseTarget, version:
   return release;
 }
 
-/** Files of the version that are missing, empty, or not the size its build wrote. */
-export function missingFiles(releasesDir: string, target: ReleaseTarget, release: StoredRelease): string[] {
+/**
+ * Before publish: files of the version that are missing, empty, or not what its build wrote (size and
+ * SHA-256 in release.json).
+ */
+export function buildProblems(releasesDir: string, target: ReleaseTarget, release: StoredRelease): string[] {
   const folder = releaseFolder(releasesDir, target, release.version);
-  const built = new Map(release.files.map((file) => [file.path, file.size]));
+  const built = new Map(release.files.map((file) => [file.path, file]));
   const named = new Set(release.manifestFiles);
   const problems: string[] = [];
   if (target !== 'shell') named.add('mf-manifest.json');
+  const hashes = hashFolder(folder);
   for (const path of new Set([...named, ...built.keys()])) {
     const size = statSync(join(folder, path), { throwIfNoEntry: false })?.size;
     const expected = built.get(path);
     if (size === undefined) problems.push(`${path} is missing`);
     else if (size === 0 && named.has(path)) problems.push(`${path} is empty`);
-    else if (expected !== undefined && size !== expected)
-      problems.push(`${path} is ${size} bytes, not the ${expected} built`);
+    else if (expected !== undefined && size !== expected.size)
+      problems.push(`${path} is ${size} bytes, not the ${expected.size} built`);
+    else if (expected?.sha256 && hashes[path] !== expected.sha256)
+      problems.push(`${path} differs from its build (SHA-256)`);
   }
   return problems;
+}
+
+/** After publish: the files that are missing or changed since the gate recorded them. */
+export function recordedProblems(
+  releasesDir: string,
+  target: ReleaseTarget,
+  version: string,
+  recorded: FileHashes,
+): { problems: string[]; changed: string[] } {
+  const folder = releaseFolder(releasesDir, target, version);
+  const changed = changedFiles(folder, recorded);
+  const problems = changed.map((path) =>
+    statSync(join(folder, path), { throwIfNoEntry: false })
+      ? `${path} has changed since it was published (SHA-256)`
+      : `${path} is missing`,
+  );
+  return { problems, changed };
 }

@@ -1,40 +1,29 @@
 import { routes } from '@backoffice/shared/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../plugins/route.ts';
-import type { ReleaseActor, ReleaseService } from './service.ts';
+import type { FieldReports } from './field.ts';
+import { actorOf } from './operators.ts';
+import { consoleRegistry, releasesOverview } from './overview.ts';
+import type { ReleaseService } from './service.ts';
 
 const tags = ['releases'];
 
 /**
- * Who is changing what is live: the signed-in admin, or, with the ops token (the CLI), the operator it
- * names (--as, else its OS user and host), linked to the admin of that e-mail when there is one.
+ * Console delivery (docs/operations.md#releases): the registry the console loads, the files its server
+ * checks, releases, and reports from the field.
  */
-async function actorOf(
+export async function releaseRoutes(
   app: FastifyInstance,
-  request: FastifyRequest,
-  claimed?: string,
-): Promise<ReleaseActor> {
-  if (request.admin) return { id: request.admin.id, email: request.admin.email, via: 'console' };
-  const email = claimed ?? 'ops token';
-  const [admin] = await app.db.query<{ id: number }>('SELECT id FROM admins WHERE lower(email) = lower($1)', [
-    email,
-  ]);
-  return { id: admin?.id ?? null, email, via: 'cli' };
-}
-
-/**
- * Console delivery (docs/operations.md#releases): the registry the console loads, releases, and reports from
- * the field.
- */
-export async function releaseRoutes(app: FastifyInstance, opts: { service: ReleaseService }): Promise<void> {
-  const { service } = opts;
+  opts: { service: ReleaseService; field: FieldReports },
+): Promise<void> {
+  const { service, field } = opts;
 
   defineRoute(
     app,
     routes.consoleRegistry,
     { tags, summary: 'What the console loads: the live version of the shell and of each area (ETag)' },
     async ({ request, reply }) => {
-      const registry = await service.registry();
+      const registry = await consoleRegistry(service);
       const etag = `"${registry.revision}"`;
       // Every read revalidates; an unchanged registry costs a 304.
       reply.header('ETag', etag).header('Cache-Control', 'no-cache');
@@ -45,10 +34,25 @@ export async function releaseRoutes(app: FastifyInstance, opts: { service: Relea
 
   defineRoute(
     app,
+    routes.consoleReleaseFiles,
+    { tags, summary: 'Every file of a published version with the SHA-256 recorded at publish' },
+    async ({ params }) => ({
+      success: true,
+      message: 'Release files retrieved successfully',
+      data: await service.files(params.area, params.version),
+    }),
+  );
+
+  defineRoute(
+    app,
     routes.consoleReport,
     { tags, summary: 'An area loaded or failed in the console (may roll a fresh version back)' },
     async ({ body, admin, audit }) => {
-      const rolledBack = await service.report(body, { jti: admin.jti, adminId: admin.id }, audit);
+      const rolledBack = await field.report(
+        body,
+        { adminId: admin.id, jti: admin.jti, roles: admin.roles },
+        audit,
+      );
       return { success: true, message: 'Report received', data: { rolledBack } };
     },
   );
@@ -56,8 +60,15 @@ export async function releaseRoutes(app: FastifyInstance, opts: { service: Relea
   defineRoute(
     app,
     routes.releasesList,
-    { tags, summary: 'Every part of the console: live and previous versions, gate, history, failures' },
-    async () => ({ success: true, message: 'Releases retrieved successfully', data: await service.list() }),
+    {
+      tags,
+      summary: 'Every part of the console: live, previous and cohort versions, gate, history, failures',
+    },
+    async () => ({
+      success: true,
+      message: 'Releases retrieved successfully',
+      data: await releasesOverview(service),
+    }),
   );
 
   defineRoute(
@@ -65,7 +76,7 @@ export async function releaseRoutes(app: FastifyInstance, opts: { service: Relea
     routes.releasesPublish,
     { tags, summary: 'Register a version copied into the releases folder (and with live: make it live)' },
     async ({ body, request, audit }) => {
-      const change = await service.publish(body, await actorOf(app, request, body.actor), audit);
+      const change = await service.publish(body, actorOf(request, body.actor), audit);
       return { success: true, message: body.dryRun ? 'Gate checked' : 'Release published', data: change };
     },
   );
@@ -73,24 +84,34 @@ export async function releaseRoutes(app: FastifyInstance, opts: { service: Relea
   defineRoute(
     app,
     routes.releasesSetLive,
-    { tags, summary: 'Deploy, roll back (to the previous version when none is named) or promote' },
+    {
+      tags,
+      summary:
+        'Deploy, roll back (to the previous version when none is named), promote, or go live for a cohort',
+    },
     async ({ params, body, request, audit }) => {
-      const change = await service.setLive(params.area, body, await actorOf(app, request, body.actor), audit);
+      const change = await service.setLive(params.area, body, actorOf(request, body.actor), audit);
       return { success: true, message: body.dryRun ? 'Gate checked' : 'Live version updated', data: change };
     },
   );
 
   defineRoute(
     app,
+    routes.releasesVerify,
+    { tags, summary: "Check a version's files against their record (a console server met a changed one)" },
+    async ({ params, audit }) => ({
+      success: true,
+      message: 'Release files checked',
+      data: await service.verify(params.area, params.version, audit),
+    }),
+  );
+
+  defineRoute(
+    app,
     routes.releasesPrune,
-    { tags, summary: 'Forget a published version (never the live or the previous one)' },
+    { tags, summary: 'Forget a published version (never the live, previous or cohort one)' },
     async ({ params, body, request, audit }) => {
-      const change = await service.prune(
-        params.area,
-        params.version,
-        await actorOf(app, request, body?.actor),
-        audit,
-      );
+      const change = await service.prune(params.area, params.version, actorOf(request, body?.actor), audit);
       return { success: true, message: 'Release pruned', data: change };
     },
   );

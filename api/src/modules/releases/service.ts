@@ -1,16 +1,12 @@
-import { createHash } from 'node:crypto';
 import {
   areas,
-  type ConsoleRegistry,
-  type FieldReportBody,
+  type CohortRule,
+  cohortLabel,
   type GateResult,
   type ReleaseAction,
-  type ReleaseAreaInfo,
   type ReleaseChange,
-  type ReleasesData,
   type ReleaseTarget,
   releaseDirOf,
-  releaseTargets,
   remoteNameOf,
   type SmokeResult,
 } from '@backoffice/shared/contract';
@@ -19,43 +15,69 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ReleasesConfig } from '../../config.ts';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { SharedStore } from '../../lib/shared-store/index.ts';
-import type { AuditWriter } from '../audit/index.ts';
+import { type AuditWriter, insertAudit } from '../audit/index.ts';
 import { contractCheck, failedChecks, filesCheck, sharedCheck, smokeCheck } from './gate.ts';
-import { missingFiles, readRelease, type StoredRelease, UnreadableRelease } from './release-files.ts';
+import { type FileHashes, hashFolder } from './integrity.ts';
+import {
+  buildProblems,
+  readRelease,
+  recordedProblems,
+  releaseFolder,
+  type StoredRelease,
+  UnreadableRelease,
+} from './release-files.ts';
 import * as repo from './repository.ts';
+import { runSmoke, type SmokeArea, type SmokeDeps } from './smoke.ts';
 
 /** Who changes what is live: an admin on the Releases screen, an operator through the CLI, or the API itself. */
 export interface ReleaseActor {
   id: number | null;
-  /** The admin's e-mail, the CLI's `--as` or 'user@host', or 'system'. */
+  /** The admin's e-mail, an operator token's owner, 'bootstrap ops token', or 'system'. */
   email: string;
   via: 'console' | 'cli' | 'system';
+  /** What the CLI's --as said with the shared bootstrap token: kept in the record, never trusted. */
+  claimed?: string | undefined;
+  /** An operator token's name. */
+  token?: string | undefined;
 }
 
-const SYSTEM: ReleaseActor = { id: null, email: 'system', via: 'system' };
-const HISTORY_LENGTH = 30;
-const FIELD_MINUTES = 60;
-const REPORT_DAYS = 7;
-/** Reports one session may send: enough for a bad day, too few to flood the table. */
-const REPORTS_PER_SESSION = { max: 60, windowMs: 10 * 60_000 };
+export const SYSTEM: ReleaseActor = { id: null, email: 'system', via: 'system' };
 
-const label = (area: ReleaseTarget, version: string | null) => `${releaseDirOf(area)} ${version ?? '(none)'}`;
+export const label = (area: ReleaseTarget, version: string | null) =>
+  `${releaseDirOf(area)} ${version ?? '(none)'}`;
+
+/** The live releases the gate checks against: the shell and each area. */
+type LiveForGate = { shell: StoredRelease | null; shellVersion: string | null; remotes: StoredRelease[] };
+
+/** A change of what is live, as setLive takes it. */
+export interface LiveRequest {
+  /** Absent with a rollback: the previous live version, or the cohort's end when one is live. */
+  version?: string | undefined;
+  action: ReleaseAction | 'auto-rollback';
+  dryRun: boolean;
+  force: boolean;
+  reason: string | null;
+  /** Live for this cohort only. */
+  cohort?: CohortRule | undefined;
+  /** An automatic rollback's evidence: its text, and every reporting admin with their counts. */
+  evidence?: { text: string; admins: unknown };
+  /** A smoke load run for this very change (publish then deploy): not run again. */
+  smoke?: SmokeResult;
+}
 
 /**
- * What is live of each part of the console (the shell and each area), and every change of it. Publish,
- * deploy, rollback, promote and the automatic rollback all go through `setLive`: the gate, then one
- * transaction that locks the part's live row, moves it and writes the audit record.
+ * Every change of what is live (publish, deploy, rollback, promote, a cohort's start and end, and the
+ * automatic rollback) goes through `setLive`: the gate, then one transaction that locks the part's live row,
+ * moves it and writes the audit record.
  */
 export class ReleaseService {
   private served: ContractFingerprint | null = null;
 
   constructor(
-    private readonly db: Db,
-    private readonly config: ReleasesConfig,
-    private readonly store: SharedStore,
-    private readonly clock: () => number,
+    readonly db: Db,
+    readonly config: ReleasesConfig,
     private readonly log: FastifyBaseLogger,
+    private readonly smokeDeps: Pick<SmokeDeps, 'sign' | 'get'>,
   ) {}
 
   /** The API contract this process serves (computed once: ~100 ms of JSON schemas). */
@@ -68,62 +90,83 @@ export class ReleaseService {
     return `${this.config.url}/${releaseDirOf(area)}/${version}/mf-manifest.json`;
   }
 
-  // ---- The registry ----
-
-  async registry(): Promise<ConsoleRegistry> {
-    const live = await repo.liveReleases(this.db);
-    const shell = live.find((row) => row.area === 'shell');
-    const remotes = areas.flatMap((area) => {
-      const row = live.find((candidate) => candidate.area === area);
-      const info = row?.release?.info;
-      if (!row?.version || !info?.area) return [];
-      return [
-        {
-          name: remoteNameOf(area),
-          area,
-          version: row.version,
-          commit: info.commit,
-          entry: this.entryOf(area, row.version),
-          previous: row.previous ? { version: row.previous, entry: this.entryOf(area, row.previous) } : null,
-          routes: info.area.routes,
-          menu: info.area.menu,
-        },
-      ];
-    });
-    const body = {
-      shell: shell?.version ? { version: shell.version, commit: shell.release?.info.commit ?? null } : null,
-      remotes,
-    };
-    const revision = createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 16);
-    return { revision, ...body };
-  }
-
   // ---- The gate ----
 
-  private async liveForGate(db: Db): Promise<{ shell: StoredRelease | null; remotes: StoredRelease[] }> {
-    const live = (await repo.liveReleases(db)).flatMap((row) =>
-      row.release ? [{ area: row.area, info: row.release.info }] : [],
-    );
+  async liveForGate(db: Db = this.db): Promise<LiveForGate> {
+    const live = await repo.liveRows(db);
+    const served = await repo.servedReleases(db);
+    const liveRelease = (area: string) => {
+      const version = live.find((row) => row.area === area)?.version;
+      return served.find((row) => row.area === area && row.version === version)?.info ?? null;
+    };
     return {
-      shell: live.find((row) => row.area === 'shell')?.info ?? null,
-      remotes: live.filter((row) => row.area !== 'shell').map((row) => row.info),
+      shell: liveRelease('shell'),
+      shellVersion: live.find((row) => row.area === 'shell')?.version ?? null,
+      remotes: areas.flatMap((area) => liveRelease(area) ?? []),
     };
   }
 
-  /** The whole gate for `release` of `area` as things stand now. */
+  /**
+   * The files of a published version against their record: a file changed or gone since is reported
+   * (recorded, audited once, the metric) and fails the gate. A version published before hashes were
+   * kept has them recorded now, from its files as they are.
+   */
+  async checkFiles(row: repo.ReleaseRow): Promise<string[]> {
+    const folder = releaseFolder(this.config.dir, row.area, row.version);
+    if (!row.hashes) {
+      const problems = buildProblems(this.config.dir, row.area, row.info);
+      if (problems.length === 0) await repo.recordHashes(this.db, row.area, row.version, hashFolder(folder));
+      return problems;
+    }
+    const { problems, changed } = recordedProblems(this.config.dir, row.area, row.version, row.hashes);
+    await this.noteTampering(row.area, row.version, changed);
+    return problems;
+  }
+
+  /** Records what a check found changed; the first sighting of a file is audited and logged. */
+  private async noteTampering(area: ReleaseTarget, version: string, changed: string[], audit?: AuditWriter) {
+    const fresh = await this.db.transaction(async (tx) => {
+      const files = await repo.markTampered(tx, area, version, changed);
+      if (files.length === 0) return files;
+      const record = {
+        action: 'release.tampered',
+        targetType: 'console_release',
+        targetId: area,
+        after: { version },
+        details: { files, detail: `changed since it was published: ${files.join(', ')}` },
+      };
+      if (audit) await audit.record(tx, record);
+      else await insertAudit(tx, { ...record, actor: { id: null, email: null } });
+      return files;
+    });
+    if (fresh.length)
+      this.log.error({ area, version, files: fresh }, 'console release files changed since publish');
+    return fresh;
+  }
+
   private async gate(
     area: ReleaseTarget,
     release: StoredRelease,
+    files: string[],
     smoke: SmokeResult,
-    live?: { shell: StoredRelease | null; remotes: StoredRelease[] },
+    live: LiveForGate,
   ): Promise<GateResult[]> {
-    const current = live ?? (await this.liveForGate(this.db));
     return [
-      filesCheck(missingFiles(this.config.dir, area, release), release),
-      sharedCheck(area, release, current),
+      filesCheck(files, release),
+      sharedCheck(area, release, live),
       contractCheck(release, this.contract()),
       smokeCheck(smoke),
     ];
+  }
+
+  /** The gate of a published version with its recorded smoke load (the Releases screen). */
+  gateOf(
+    area: ReleaseTarget,
+    row: repo.ReleaseRow,
+    files: string[],
+    live: LiveForGate,
+  ): Promise<GateResult[]> {
+    return this.gate(area, row.info, files, row.smoke, live);
   }
 
   /** Records a refusal (its own transaction: nothing else changes) and answers 409 naming the failed checks. */
@@ -143,10 +186,60 @@ export class ReleaseService {
         targetId: area,
         before: { version: what.from },
         after: { version: what.version },
-        details: { attempted: what.action, commit: what.commit, detail, via: who.via },
+        details: { ...actorDetails(who), attempted: what.action, commit: what.commit, detail },
       }),
     );
     throw new HttpError(409, `${label(area, what.version)} was refused: ${detail}`);
+  }
+
+  // ---- The smoke load ----
+
+  /**
+   * Loads `version` of `area` in Chromium: an area under the live shell; a shell with every live area.
+   * Every route each declares, with real data through the gate's own read-only session.
+   */
+  async smoke(area: ReleaseTarget, release: StoredRelease, who: ReleaseActor): Promise<SmokeResult> {
+    const live = await this.liveForGate();
+    const smokeArea = (target: ReleaseTarget, info: StoredRelease): SmokeArea => ({
+      area: target,
+      name: info.name,
+      entry: `/remotes/${releaseDirOf(target)}/${info.version}/mf-manifest.json`,
+      routes: info.area?.routes.map((route) => route.path) ?? [],
+    });
+    const shellVersion = area === 'shell' ? release.version : live.shellVersion;
+    if (!shellVersion)
+      return { status: 'skipped', message: 'no shell is live yet to load it under', shell: null };
+    const remotes =
+      area === 'shell'
+        ? live.remotes.map((info) => smokeArea(areas.find((a) => remoteNameOf(a) === info.name)!, info))
+        : [smokeArea(area, release)];
+    return runSmoke(
+      { ...this.smokeDeps, config: this.config, db: this.db, log: this.log },
+      {
+        shellDir: releaseFolder(this.config.dir, 'shell', shellVersion),
+        shellVersion,
+        areas: remotes,
+        target: { area, version: release.version },
+        by: who.email,
+      },
+    );
+  }
+
+  /** Without Chromium here, only `--no-smoke` publishes, and the record says why the load was skipped. */
+  private smokeSkipped(skip: boolean): SmokeResult | null {
+    const chromium = this.config.smoke.chromium;
+    if (skip && chromium)
+      throw new HttpError(
+        400,
+        '--no-smoke is for an API host without Chromium: this one has it, so the smoke load runs',
+      );
+    if (!skip && !chromium)
+      throw new HttpError(
+        409,
+        'The smoke load needs Chromium on the API host (apt-get install -y chromium, or CHROMIUM_PATH); ' +
+          'where it cannot be installed, publish with --no-smoke (the record says it was skipped)',
+      );
+    return skip ? { status: 'skipped', message: '--no-smoke: no Chromium on the API host' } : null;
   }
 
   // ---- Publish ----
@@ -155,16 +248,18 @@ export class ReleaseService {
     body: {
       area: ReleaseTarget;
       version: string;
-      smoke: SmokeResult;
+      skipSmoke: boolean;
       live: boolean;
       dryRun: boolean;
       force: boolean;
       reason: string | null;
+      cohort?: CohortRule | undefined;
     },
     who: ReleaseActor,
     audit: AuditWriter,
   ): Promise<ReleaseChange> {
     const { area, version } = body;
+    const skipped = this.smokeSkipped(body.skipSmoke);
     const live = (await repo.liveRows(this.db)).find((row) => row.area === area)?.version ?? null;
     let release: StoredRelease;
     try {
@@ -172,10 +267,7 @@ export class ReleaseService {
     } catch (error) {
       if (!(error instanceof UnreadableRelease)) throw error;
       const failed = [{ check: 'files' as const, ok: false, message: error.message }];
-      if (body.dryRun) {
-        audit.nothingChanged();
-        return { area, version, published: false, from: live, to: live, forced: false, gate: failed };
-      }
+      if (body.dryRun) return unchanged(audit, { area, version, from: live, gate: failed });
       return this.refuse(area, { version, from: live, action: 'publish', commit: null }, failed, who, audit);
     }
     const existing = await repo.findRelease(this.db, area, version);
@@ -186,13 +278,16 @@ export class ReleaseService {
           `(commit ${release.commit ?? 'unknown'}) differs: give it a new version (the "version" of ` +
           `${releaseDirOf(area)}/package.json, or MF_BUILD_VERSION when building)`,
       );
-    const gate = await this.gate(area, release, body.smoke);
+    if (existing) return this.publishedAgain(body, who, audit);
+
+    const problems = buildProblems(this.config.dir, area, release);
+    const smoke: SmokeResult = problems.length
+      ? { status: 'failed', message: 'not run: the files check failed' }
+      : (skipped ?? (await this.smoke(area, release, who)));
+    const gate = await this.gate(area, release, problems, smoke, await this.liveForGate());
     // Publishing needs its own files and smoke load; the rest is for going live.
     const blocking = failedChecks(gate).filter((check) => check.check === 'files' || check.check === 'smoke');
-    if (body.dryRun) {
-      audit.nothingChanged();
-      return { area, version, published: false, from: live, to: live, forced: false, gate };
-    }
+    if (body.dryRun) return unchanged(audit, { area, version, from: live, gate });
     if (blocking.length && !body.force)
       return this.refuse(
         area,
@@ -202,57 +297,72 @@ export class ReleaseService {
         audit,
       );
 
-    if (!existing) {
-      await audit.transaction(this.db, async (tx) => {
-        await repo.insertRelease(tx, { area, info: release, smoke: body.smoke, by: who.email });
-        await audit.record(tx, {
-          action: 'release.publish',
-          actor: auditActor(who),
-          targetType: 'console_release',
-          targetId: area,
-          after: { version },
-          details: details(who, release.commit, body.reason, body.force && blocking.length > 0, blocking),
-        });
+    const hashes: FileHashes = hashFolder(releaseFolder(this.config.dir, area, version));
+    const forced = body.force && blocking.length > 0;
+    await audit.transaction(this.db, async (tx) => {
+      await repo.insertRelease(tx, { area, info: release, smoke, by: who.email, hashes });
+      await audit.record(tx, {
+        action: 'release.publish',
+        actor: auditActor(who),
+        targetType: 'console_release',
+        targetId: area,
+        after: { version },
+        details: details(who, release.commit, body.reason, forced, blocking, { smoke }),
       });
-    }
-    if (!body.live) {
-      if (existing) audit.nothingChanged();
-      return {
-        area,
-        version,
-        published: !existing,
-        from: live,
-        to: live,
-        forced: body.force && blocking.length > 0,
-        gate,
-      };
-    }
+    });
+    if (!body.live) return { area, version, published: true, from: live, to: live, forced, gate };
     const change = await this.setLive(
       area,
-      { version, action: 'deploy', dryRun: false, force: body.force, reason: body.reason },
+      {
+        version,
+        action: 'deploy',
+        dryRun: false,
+        force: body.force,
+        reason: body.reason,
+        cohort: body.cohort,
+        smoke,
+      },
       who,
       audit,
     );
-    return { ...change, published: !existing };
+    return { ...change, published: true };
   }
 
-  // ---- Deploy, roll back, promote ----
+  /** The same build again (pnpm start, a retried deploy): nothing to publish; going live is setLive's. */
+  private async publishedAgain(
+    body: Parameters<ReleaseService['publish']>[0],
+    who: ReleaseActor,
+    audit: AuditWriter,
+  ): Promise<ReleaseChange> {
+    const change = await this.setLive(
+      body.area,
+      {
+        version: body.version,
+        action: 'deploy',
+        dryRun: body.dryRun || !body.live,
+        force: body.force,
+        reason: body.reason,
+        cohort: body.cohort,
+      },
+      who,
+      audit,
+    );
+    return { ...change, published: false };
+  }
+
+  // ---- Deploy, roll back, promote, cohorts ----
 
   async setLive(
     area: ReleaseTarget,
-    request: {
-      version?: string | undefined;
-      action: ReleaseAction | 'auto-rollback';
-      dryRun: boolean;
-      force: boolean;
-      reason: string | null;
-      evidence?: string;
-    },
+    request: LiveRequest,
     who: ReleaseActor,
     audit: AuditWriter,
   ): Promise<ReleaseChange> {
     const [live] = (await repo.liveRows(this.db)).filter((row) => row.area === area);
     const from = live?.version ?? null;
+    const goingBack = request.action === 'rollback' || request.action === 'auto-rollback';
+    if (goingBack && !request.version && live?.cohortVersion)
+      return this.endCohort(area, live, request, who, audit);
     const target = request.version ?? live?.previous;
     if (!target)
       throw new HttpError(
@@ -261,64 +371,147 @@ export class ReleaseService {
       );
     const row = await repo.findRelease(this.db, area, target);
     if (!row) throw new HttpError(404, await this.unknownVersion(area, target));
-    const gate = await this.gate(area, row.info, row.smoke);
+    const cohort = request.cohort && !goingBack ? request.cohort : null;
+    if (cohort && target === from)
+      throw new HttpError(
+        409,
+        `${label(area, target)} is live for everyone already: a cohort gets another version`,
+      );
+    const result = {
+      area,
+      version: target,
+      published: false,
+      from,
+      to: target,
+      forced: false,
+      gate: [] as GateResult[],
+    };
+    const already =
+      target === (cohort ? live?.cohortVersion : from) && (!cohort || sameRule(cohort, live?.cohort));
+    if (already && !request.dryRun) return unchanged(audit, result);
+
+    const current = await this.liveForGate();
+    const smoke = await this.smokeFor(area, row, current, request, who);
+    const gate = await this.gate(area, row.info, await this.checkFiles(row), smoke, current);
     const failed = failedChecks(gate);
-    const result = { area, version: target, published: false, from, to: target, forced: false, gate };
-    if (target === from) {
-      audit.nothingChanged();
-      return result;
-    }
-    if (request.dryRun) {
-      audit.nothingChanged();
-      return { ...result, to: from };
-    }
+    if (request.dryRun) return unchanged(audit, { ...result, to: from, gate });
     if (failed.length && !request.force)
       return this.refuse(
         area,
-        { version: target, from, action: request.action, commit: row.commit },
+        { version: target, from, action: cohort ? 'cohort' : request.action, commit: row.commit },
         failed,
         who,
         audit,
       );
 
     const forced = failed.length > 0;
-    const goingBack = request.action === 'rollback' || request.action === 'auto-rollback';
+    const action = cohort ? 'cohort' : request.action;
     await audit.transaction(this.db, async (tx) => {
-      const current = await repo.lockLive(tx, area);
-      if (current.version !== from)
+      const locked = await repo.lockLive(tx, area);
+      if (locked.version !== from)
         throw new HttpError(
           409,
-          `${releaseDirOf(area)} changed meanwhile (now ${current.version ?? 'none'}): try again`,
+          `${releaseDirOf(area)} changed meanwhile (now ${locked.version ?? 'none'}): try again`,
         );
-      // Going back to a version that was live before: its own predecessor comes next. Going forward:
-      // the version it replaces.
-      const locked = await repo.findRelease(tx, area, target);
-      const previous = goingBack && locked?.lastLiveAt ? (locked.replaced ?? null) : from;
-      await repo.putLive(tx, area, {
-        version: target,
-        previous: previous === target ? null : previous,
-        by: who.email,
-        action: request.action,
-      });
-      await repo.markWentLive(tx, area, target, goingBack ? undefined : from);
+      if (cohort) await repo.putCohort(tx, area, { version: target, rule: cohort, by: who.email });
+      else {
+        // Going back to a version that was live before: its own predecessor comes next. Going forward:
+        // the version it replaces.
+        const previous = goingBack && row.lastLiveAt ? (row.replaced ?? null) : from;
+        await repo.putLive(tx, area, {
+          version: target,
+          previous: previous === target ? null : previous,
+          by: who.email,
+          action: request.action,
+        });
+        await repo.markWentLive(tx, area, target, goingBack ? undefined : from);
+      }
       await audit.record(tx, {
-        action: `release.${request.action}`,
+        action: `release.${action}`,
         actor: auditActor(who),
         targetType: 'console_release',
         targetId: area,
         before: { version: from },
         after: { version: target },
-        details: details(who, row.commit, request.reason, forced, failed, request.evidence),
+        details: details(who, row.commit, request.reason, forced, failed, {
+          evidence: request.evidence,
+          ...(cohort ? { cohort, detail: `live for ${cohortLabel(cohort)}` } : {}),
+        }),
+      });
+    });
+    this.log.info({ area, from, to: target, action, by: who.email, forced }, 'console release live');
+    return { ...result, to: cohort ? from : target, forced, gate };
+  }
+
+  /**
+   * The smoke load that counts for this change: the one just run (publish), a new one for a shell (against
+   * the areas live now) or for an area last loaded under another shell than the live one, else its record.
+   */
+  private async smokeFor(
+    area: ReleaseTarget,
+    row: repo.ReleaseRow,
+    live: LiveForGate,
+    request: LiveRequest,
+    who: ReleaseActor,
+  ): Promise<SmokeResult> {
+    if (request.smoke) return request.smoke;
+    // The system going back does not wait for Chromium; that version passed its own load.
+    if (request.action === 'auto-rollback' || row.smoke.status === 'skipped' || !this.config.smoke.chromium)
+      return row.smoke;
+    if (area !== 'shell' && row.smoke.shell === live.shellVersion) return row.smoke;
+    const smoke = await this.smoke(area, row.info, who);
+    if (area !== 'shell') await repo.recordSmoke(this.db, area, row.version, smoke);
+    return smoke;
+  }
+
+  /** The cohort's version goes away: its admins are back on the live version (which needs no gate). */
+  private async endCohort(
+    area: ReleaseTarget,
+    live: repo.LiveRow,
+    request: LiveRequest,
+    who: ReleaseActor,
+    audit: AuditWriter,
+  ): Promise<ReleaseChange> {
+    const version = live.cohortVersion!;
+    const result = {
+      area,
+      version,
+      published: false,
+      from: live.version,
+      to: live.version,
+      forced: false,
+      gate: [],
+    };
+    if (request.dryRun) return unchanged(audit, result);
+    await audit.transaction(this.db, async (tx) => {
+      const locked = await repo.lockLive(tx, area);
+      if (locked.cohortVersion !== version)
+        throw new HttpError(409, `${releaseDirOf(area)}'s cohort changed meanwhile: try again`);
+      await repo.putCohort(tx, area, null);
+      await audit.record(tx, {
+        action: `release.${request.action}`,
+        actor: auditActor(who),
+        targetType: 'console_release',
+        targetId: area,
+        before: { version },
+        after: { version: live.version },
+        details: details(who, null, request.reason, false, [], {
+          evidence: request.evidence,
+          cohort: live.cohort,
+          ...(request.evidence
+            ? {}
+            : { detail: `the cohort (${cohortLabel(live.cohort!)}) is back on ${live.version}` }),
+        }),
       });
     });
     this.log.info(
-      { area, from, to: target, action: request.action, by: who.email, forced },
-      'console release live',
+      { area, cohort: version, back: live.version, action: request.action },
+      'console release cohort ended',
     );
-    return { ...result, forced };
+    return result;
   }
 
-  private async unknownVersion(area: ReleaseTarget, version: string): Promise<string> {
+  async unknownVersion(area: ReleaseTarget, version: string): Promise<string> {
     const versions = (await repo.allReleases(this.db))
       .filter((row) => row.area === area)
       .map((row) => row.version);
@@ -340,11 +533,16 @@ export class ReleaseService {
   ): Promise<ReleaseChange> {
     return audit.transaction(this.db, async (tx) => {
       const live = await repo.lockLive(tx, area);
-      if (version === live.version || version === live.previous)
-        throw new HttpError(
-          409,
-          `${label(area, version)} is the ${version === live.version ? 'live' : 'previous'} version: it is never pruned`,
-        );
+      const role =
+        version === live.version
+          ? 'live'
+          : version === live.previous
+            ? 'previous'
+            : version === live.cohortVersion
+              ? 'cohort'
+              : null;
+      if (role)
+        throw new HttpError(409, `${label(area, version)} is the ${role} version: it is never pruned`);
       const row = await repo.findRelease(tx, area, version);
       if (!row || !(await repo.deleteRelease(tx, area, version)))
         throw new HttpError(404, await this.unknownVersion(area, version));
@@ -368,153 +566,96 @@ export class ReleaseService {
     });
   }
 
-  // ---- The Releases screen and `pnpm releases` ----
+  // ---- Integrity ----
 
-  async list(): Promise<ReleasesData> {
-    const [live, releases, field] = await Promise.all([
-      repo.liveRows(this.db),
-      repo.allReleases(this.db),
-      repo.fieldFigures(this.db, FIELD_MINUTES),
-    ]);
-    const current = await this.liveForGate(this.db);
-    const areasInfo: ReleaseAreaInfo[] = [];
-    for (const area of releaseTargets) {
-      const row = live.find((candidate) => candidate.area === area);
-      const versions = [];
-      for (const release of releases.filter((candidate) => candidate.area === area)) {
-        const figures = field.find((f) => f.area === area && f.version === release.version);
-        versions.push({
-          version: release.version,
-          commit: release.commit,
-          publishedAt: release.publishedAt,
-          publishedBy: release.publishedBy,
-          entry: area === 'shell' ? null : this.entryOf(area, release.version),
-          live: release.version === row?.version,
-          previous: release.version === row?.previous,
-          gate: await this.gate(area, release.info, release.smoke, current),
-          field: {
-            loads: figures?.loads ?? 0,
-            failures: figures?.failures ?? 0,
-            failingSessions: figures?.failingSessions ?? 0,
-          },
-        });
-      }
-      const liveRelease = releases.find((r) => r.area === area && r.version === row?.version);
-      areasInfo.push({
-        area,
-        live:
-          row?.version && row.since
-            ? {
-                version: row.version,
-                commit: liveRelease?.commit ?? null,
-                since: row.since,
-                by: row.by ?? 'unknown',
-                action: row.action ?? 'deploy',
-              }
-            : null,
-        previous: row?.previous ?? null,
-        versions,
-        history: await repo.releaseHistory(this.db, area, HISTORY_LENGTH),
-        failures: area === 'shell' ? [] : await repo.recentFailures(this.db, area, FIELD_MINUTES, 20),
-      });
-    }
-    const rule = this.config.autoRollback;
-    return { areas: areasInfo, autoRollback: rule ? { ...rule } : null };
+  /** The recorded files of a version, for the console's server; 404 for a version never published. */
+  async files(area: ReleaseTarget, version: string): Promise<{ files: FileHashes; tampered: string[] }> {
+    const row = await repo.findRelease(this.db, area, version);
+    if (!row) throw new HttpError(404, await this.unknownVersion(area, version));
+    if (!row.hashes) await this.checkFiles(row);
+    const hashes = row.hashes ?? (await repo.findRelease(this.db, area, version))?.hashes ?? {};
+    return { files: hashes, tampered: row.tampered?.files ?? [] };
   }
 
-  // ---- Reports from the field, and the automatic rollback ----
-
-  /** Stores one report of a session; a failure may roll its version back (answers whether it did). */
-  async report(
-    body: Required<Pick<FieldReportBody, 'kind' | 'area' | 'version'>> & Partial<FieldReportBody>,
-    session: { jti: string; adminId: number },
-    audit: AuditWriter,
-  ): Promise<boolean> {
-    const taken = await this.store.take(`console-reports:${session.jti}`, REPORTS_PER_SESSION, this.clock());
-    if (taken.retryAfterMs > 0)
-      throw new HttpError(429, 'Too many reports from this session', {
-        'retry-after': String(Math.ceil(taken.retryAfterMs / 1000)),
-      });
-    await repo.insertReport(this.db, {
-      area: body.area,
-      version: body.version,
-      kind: body.kind,
-      session: session.jti,
-      adminId: session.adminId,
-      route: body.route ?? null,
-      message: body.message ?? null,
-      stack: body.stack ?? null,
-    });
-    await repo.forgetOldReports(this.db, REPORT_DAYS);
-    const rolledBack = body.kind === 'failure' && (await this.autoRollback(body.area, body.version, audit));
-    if (!rolledBack) audit.nothingChanged();
-    return rolledBack;
+  /** A console server met a changed file: the API checks the version itself, and records what it finds. */
+  async verify(area: ReleaseTarget, version: string, audit: AuditWriter) {
+    const row = await repo.findRelease(this.db, area, version);
+    if (!row) throw new HttpError(404, await this.unknownVersion(area, version));
+    if (!row.hashes) {
+      await this.checkFiles(row);
+      audit.nothingChanged();
+      return this.files(area, version);
+    }
+    const { changed } = recordedProblems(this.config.dir, area, version, row.hashes);
+    const fresh = await this.noteTampering(area, version, changed, audit);
+    if (fresh.length === 0) audit.nothingChanged();
+    return { files: row.hashes, tampered: changed };
   }
 
-  /**
-   * A version that went live forward in the last `windowMinutes` goes back to the previous one when at
-   * least `sessions` sessions failed on it, and at least `rate` of the sessions that reported on it.
-   */
-  private async autoRollback(area: ReleaseTarget, version: string, audit: AuditWriter): Promise<boolean> {
-    const rule = this.config.autoRollback;
-    if (!rule) return false;
-    const live = (await repo.liveRows(this.db)).find((row) => row.area === area);
-    if (!live?.since || live.version !== version || !live.previous) return false;
-    if (live.action !== 'deploy' && live.action !== 'promote') return false;
-    const minutes = (this.clock() - Date.parse(live.since)) / 60_000;
-    if (minutes > rule.windowMinutes) return false;
-    const { sessions, failing } = await repo.sessionsOn(this.db, area, version, live.since);
-    if (failing < rule.sessions || failing / Math.max(sessions, 1) < rule.rate) return false;
-    const evidence =
-      `${failing} of ${sessions} sessions failed on ${label(area, version)} within ` +
-      `${Math.max(1, Math.round(minutes))} min of going live (rule: ${rule.sessions} sessions and ` +
-      `${Math.round(rule.rate * 100)}% within ${rule.windowMinutes} min)`;
-    try {
-      await this.setLive(
-        area,
-        {
-          version: live.previous,
-          action: 'auto-rollback',
-          dryRun: false,
-          force: false,
-          reason: null,
-          evidence,
-        },
-        SYSTEM,
-        audit,
-      );
-      this.log.warn(
-        { area, version, to: live.previous, evidence },
-        'console release rolled back automatically',
-      );
-      return true;
-    } catch (error) {
-      // Another report got there first, or the previous version fails the gate (its refusal is
-      // recorded): the live version stays. Anything else is a fault of its own.
-      if (!(error instanceof HttpError)) throw error;
-      this.log.warn({ area, version, err: error }, 'automatic rollback not done');
-      return false;
-    }
+  /** Checks the files of every version a console may load now (the live, previous and cohort ones). */
+  async scanServed(): Promise<void> {
+    for (const row of await repo.servedReleases(this.db)) await this.checkFiles(row);
   }
 }
 
+/** A dry run, or nothing to do: the answer, and no audit record. */
+function unchanged(
+  audit: AuditWriter,
+  change: {
+    area: ReleaseTarget;
+    version: string;
+    from: string | null;
+    gate: GateResult[];
+    to?: string | null;
+  },
+): ReleaseChange {
+  audit.nothingChanged();
+  return { published: false, to: change.from, forced: false, ...change };
+}
+
+const sameRule = (a: CohortRule, b: CohortRule | null | undefined) => JSON.stringify(a) === JSON.stringify(b);
+
 /** The audit trail's actor: an admin or an operator; null for the API itself (as the payout worker). */
-const auditActor = (who: ReleaseActor) => ({ id: who.id, email: who.via === 'system' ? null : who.email });
+export const auditActor = (who: ReleaseActor) => ({
+  id: who.id,
+  email: who.via === 'system' ? null : who.email,
+});
+
+const actorDetails = (who: ReleaseActor) => ({
+  via: who.via,
+  ...(who.token ? { token: who.token } : {}),
+  ...(who.claimed ? { claimed: who.claimed } : {}),
+});
 
 /** The same build again (builds are deterministic): the same commit and the same files. */
 function sameBuild(a: StoredRelease, b: StoredRelease): boolean {
   return a.commit === b.commit && JSON.stringify(a.files) === JSON.stringify(b.files);
 }
 
-function details(
+export function details(
   who: ReleaseActor,
   commit: string | null,
   reason: string | null,
   forced: boolean,
   failed: GateResult[],
-  evidence?: string,
+  extra: {
+    evidence?: { text: string; admins: unknown } | undefined;
+    detail?: string;
+    [key: string]: unknown;
+  } = {},
 ) {
+  const { evidence, detail: extraDetail, ...rest } = extra;
   const detail =
-    evidence ?? (failed.length ? failed.map((check) => `${check.check}: ${check.message}`).join('; ') : null);
-  return { via: who.via, commit, reason, forced, detail };
+    evidence?.text ??
+    extraDetail ??
+    (failed.length ? failed.map((check) => `${check.check}: ${check.message}`).join('; ') : null);
+  return {
+    ...actorDetails(who),
+    commit,
+    reason,
+    forced,
+    detail,
+    ...(evidence ? { evidence: evidence.admins } : {}),
+    ...rest,
+  };
 }

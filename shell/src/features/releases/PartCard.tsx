@@ -1,10 +1,11 @@
 import type { ReleaseAreaInfo, ReleaseTarget } from '@backoffice/shared/contract';
+import { cohortLabel } from '@backoffice/shared/contract/cohorts';
 import { formatCount, formatDateTime } from '@backoffice/shared/format';
 import { Button, Tag } from 'antd';
 import { useId } from 'react';
 import { FailuresTable } from './FailuresTable.tsx';
 import { HistoryTable } from './HistoryTable.tsx';
-import { liveActionLabel, PART_LABELS, shortCommit } from './labels.ts';
+import { fieldText, liveActionLabel, PART_LABELS, shortCommit } from './labels.ts';
 import { type VersionActions, VersionsTable } from './VersionsTable.tsx';
 
 /** What is live of a part, and since when. */
@@ -42,6 +43,58 @@ function LiveSummary({ info }: { info: ReleaseAreaInfo }) {
   );
 }
 
+/**
+ * A version live for a cohort first: for whom, since when, how it does beside everyone else's version,
+ * and what to do with it (promote it to all, or roll the cohort back to the live version).
+ */
+function CohortSummary({
+  label,
+  info,
+  onPromote,
+  onEnd,
+}: {
+  label: string;
+  info: ReleaseAreaInfo;
+  onPromote(): void;
+  onEnd(): void;
+}) {
+  const heading = useId();
+  const { cohort } = info;
+  if (!cohort) return null;
+  const figures = (version: string | undefined) => info.versions.find((v) => v.version === version)?.field;
+  const mine = figures(cohort.version);
+  const rest = figures(info.live?.version);
+  return (
+    <section className="shell-releases__cohort" aria-labelledby={heading}>
+      <h3 id={heading} className="shell-releases__subtitle">
+        Cohort: {cohort.version} <Tag color="purple">{cohortLabel(cohort.rule)}</Tag>
+      </h3>
+      <p className="shell-releases__muted">
+        Since {formatDateTime(cohort.since)} by {cohort.by}; everyone else keeps{' '}
+        {info.live?.version ?? 'nothing'}.
+      </p>
+      <dl className="shell-releases__facts">
+        <div>
+          <dt>Cohort, last hour</dt>
+          <dd>{mine ? fieldText(mine) : 'No reports yet'}</dd>
+        </div>
+        <div>
+          <dt>Everyone else, last hour</dt>
+          <dd>{rest ? fieldText(rest) : 'No reports yet'}</dd>
+        </div>
+      </dl>
+      <div className="shell-releases__rollback">
+        <Button type="primary" aria-label={`Promote ${label} ${cohort.version} to all`} onClick={onPromote}>
+          Promote to all
+        </Button>
+        <Button danger aria-label={`Roll back ${label}'s cohort`} onClick={onEnd}>
+          Roll back cohort
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 /** 'Roll back' to the previous version; said why not when there is none. */
 function RollBack({ label, info, onRollBack }: { label: string; info: ReleaseAreaInfo; onRollBack(): void }) {
   const whyNot = useId();
@@ -71,11 +124,13 @@ export function PartCard({
   part,
   info,
   onRollBack,
+  onEndCohort,
   actions,
 }: {
   part: ReleaseTarget;
   info: ReleaseAreaInfo | undefined;
   onRollBack(): void;
+  onEndCohort(): void;
   actions: VersionActions;
 }) {
   const heading = useId();
@@ -100,6 +155,15 @@ export function PartCard({
           <>
             <LiveSummary info={info} />
             <RollBack label={label} info={info} onRollBack={onRollBack} />
+            <CohortSummary
+              label={label}
+              info={info}
+              onEnd={onEndCohort}
+              onPromote={() => {
+                const version = info.versions.find((v) => v.cohort);
+                if (version) actions.promote(version);
+              }}
+            />
             {info.failures.length > 0 && (
               <div>
                 <h3 className="shell-releases__subtitle">

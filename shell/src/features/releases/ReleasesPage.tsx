@@ -26,8 +26,11 @@ export default function ReleasesPage() {
   const actionsOf = (part: ReleaseTarget, live: string | null) => ({
     promote: (version: { version: string }) =>
       setChange({ part, action: 'promote', from: live, to: version.version }),
-    preview: (version: { version: string; entry: string }) => {
-      if (part !== 'shell') startPreview(part, { version: version.version, entry: version.entry });
+    cohort: (version: { version: string }) =>
+      setChange({ part, action: 'cohort', from: live, to: version.version }),
+    preview: (version: { version: string; entry: string; integrity: Record<string, string> }) => {
+      if (part !== 'shell')
+        startPreview(part, { version: version.version, entry: version.entry, integrity: version.integrity });
     },
   });
 
@@ -73,6 +76,11 @@ export default function ReleasesPage() {
               actions={actionsOf(part, live)}
               onRollBack={() =>
                 info?.previous && setChange({ part, action: 'rollback', from: live, to: info.previous })
+              }
+              onEndCohort={() =>
+                info?.cohort &&
+                live &&
+                setChange({ part, action: 'end-cohort', from: info.cohort.version, to: live })
               }
             />
           );

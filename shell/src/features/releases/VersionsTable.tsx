@@ -2,11 +2,13 @@ import type { ReleaseTarget, ReleaseVersionInfo } from '@backoffice/shared/contr
 import { formatDateTime } from '@backoffice/shared/format';
 import { Button, Space, Table, Tag } from 'antd';
 import { GateCell } from './GateCell.tsx';
-import { PART_LABELS, plural, shortCommit } from './labels.ts';
+import { fieldText, PART_LABELS, shortCommit } from './labels.ts';
 import { ScrollBox } from './ScrollBox.tsx';
 
 export interface VersionActions {
   promote(version: ReleaseVersionInfo): void;
+  /** Live for a cohort first (an area's version only). */
+  cohort(version: ReleaseVersionInfo): void;
   preview(version: ReleaseVersionInfo & { entry: string }): void;
 }
 
@@ -36,7 +38,13 @@ export function VersionsTable({
               <Space size={4} wrap>
                 <strong>{v.version}</strong>
                 {v.live && <Tag color="green">Live</Tag>}
+                {v.cohort && <Tag color="purple">Cohort</Tag>}
                 {v.previous && <Tag>Previous</Tag>}
+                {v.tampered.length > 0 && (
+                  <Tag color="red" title={`Changed since it was published: ${v.tampered.join(', ')}`}>
+                    Tampered
+                  </Tag>
+                )}
               </Space>
             ),
           },
@@ -59,7 +67,7 @@ export function VersionsTable({
           {
             key: 'field',
             title: 'Last hour',
-            render: (_, v) => `${plural(v.field.loads, 'load')} / ${plural(v.field.failures, 'failure')}`,
+            render: (_, v) => fieldText(v.field),
           },
           {
             key: 'actions',
@@ -71,11 +79,20 @@ export function VersionsTable({
                 <Space size={4} wrap>
                   <Button
                     size="small"
-                    aria-label={`Promote ${label} ${v.version}`}
+                    aria-label={`Promote ${label} ${v.version}${v.cohort ? ' to all' : ''}`}
                     onClick={() => actions.promote(v)}
                   >
-                    Promote
+                    {v.cohort ? 'Promote to all' : 'Promote'}
                   </Button>
+                  {part !== 'shell' && !v.cohort && (
+                    <Button
+                      size="small"
+                      aria-label={`Release ${label} ${v.version} to a cohort`}
+                      onClick={() => actions.cohort(v)}
+                    >
+                      Cohort…
+                    </Button>
+                  )}
                   {part !== 'shell' && entry && (
                     <Button
                       size="small"

@@ -1,4 +1,9 @@
-import type { GateResult, ReleasesData, ReleaseTarget } from '@backoffice/shared/contract';
+import type {
+  GateResult,
+  ReleasesData,
+  ReleaseTarget,
+  ReleaseVersionInfo,
+} from '@backoffice/shared/contract';
 import { type Area, areaManifest } from '@backoffice/shared/permissions';
 
 /** The parts of the console, in the order the screen shows them: the shell, then the areas of areas.json. */
@@ -22,8 +27,10 @@ export const liveActionLabel = (action: string) => LIVE_ACTIONS[action] ?? actio
 const EVENTS: Record<string, string> = {
   publish: 'Published',
   ...LIVE_ACTIONS,
+  cohort: 'Live for a cohort',
   refused: 'Refused',
   prune: 'Pruned',
+  tampered: 'Files changed on disk',
 };
 export const eventLabel = (action: string) => EVENTS[action.replace(/^release\./, '')] ?? action;
 
@@ -47,7 +54,16 @@ export const plural = (count: number, one: string, many = `${one}s`) =>
 export function autoRollbackText(rule: ReleasesData['autoRollback']): string {
   if (!rule) return 'Automatic rollback: off (a failing version stays live until someone rolls it back)';
   return (
-    `Automatic rollback: a version live for less than ${rule.windowMinutes} min goes back when ` +
-    `${plural(rule.sessions, 'session')}, and ${Math.round(rule.rate * 100)}% of those reporting, fail on it`
+    `Automatic rollback: a version live (for everyone or for its cohort) for less than ${rule.windowMinutes} ` +
+    `min goes back when ${plural(rule.admins, 'admin')}, and ${Math.round(rule.rate * 100)}% of the admins ` +
+    'reporting on it, fail on it (each admin counts once, however many sessions)'
   );
+}
+
+/** A version's last hour: reports, and how many admins sent them. */
+export function fieldText(field: ReleaseVersionInfo['field']): string {
+  const admins = field.admins
+    ? ` (${plural(field.admins, 'admin')}${field.failingAdmins ? `, ${field.failingAdmins} failing` : ''})`
+    : '';
+  return `${plural(field.loads, 'load')} / ${plural(field.failures, 'failure')}${admins}`;
 }

@@ -1,6 +1,6 @@
 import type { Area } from '@backoffice/shared/permissions';
 import { useNavigate } from 'react-router-dom';
-import { usePreview } from '../../registry/preview.ts';
+import { type PreviewVersion, usePreview } from '../../registry/preview.ts';
 import { useRegistry } from '../../registry/store.ts';
 
 /** The first page of an area, from the registry's routes (`/<area>` when the area is not live). */
@@ -12,7 +12,7 @@ export function firstPathOf(area: Area): string {
 /** Loads a version that is not live in this tab only, then opens the area to try it. */
 export function useStartPreview() {
   const navigate = useNavigate();
-  return (area: Area, preview: { version: string; entry: string }) => {
+  return (area: Area, preview: PreviewVersion) => {
     usePreview.getState().start(area, preview);
     navigate(firstPathOf(area));
   };
