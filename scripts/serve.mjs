@@ -11,7 +11,8 @@
 // /remotes/<area>/<version>/, so the console, its API and its remotes share one origin; and the shell
 // itself from the live shell release (--dir until one is published). What is live comes from the API
 // (--registry, default <first --proxy>/api/console/registry, read at most once a second), and
-// index.html carries it, so the console starts loading an area without asking.
+// index.html carries it, so the console starts loading an area without asking. Every file of a release
+// is checked against the SHA-256 the API recorded at publish before it is sent (serve/integrity.mjs).
 // --mount: serves another folder below a path prefix.
 // Deploy-time override without a rebuild: BACKOFFICE_CONFIG (JSON) replaces /config.js.
 import http from 'node:http';
@@ -71,7 +72,9 @@ const registryUrls = args.registry
   ? args.registry.split(',').map((url) => url.trim())
   : upstreams.map((url) => `${url.replace(/\/+$/, '')}/api/console/registry`);
 const registry = releasesDir && registryUrls.length ? createRegistryReader(registryUrls) : null;
-const serveFiles = createStaticHandler({ dir: root, spa: args.spa, mounts, releasesDir, registry });
+// The API that recorded what each release is (every file checked against it before it is sent).
+const apiBases = upstreams.map((url) => `${url.replace(/\/+$/, '')}/api`);
+const serveFiles = createStaticHandler({ dir: root, spa: args.spa, mounts, releasesDir, registry, apiBases });
 
 function answer(res, status, text) {
   res.writeHead(status, {

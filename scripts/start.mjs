@@ -16,8 +16,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readAreas } from './areas/manifest.mjs';
+import { findChromium } from './release/chromium.mjs';
 import { releaseFolder } from './release/publish.mjs';
-import { findChromium } from './release/smoke.mjs';
 import { findTarget, releasesDir } from './release/targets.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

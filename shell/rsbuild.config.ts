@@ -8,6 +8,7 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { antdListChunks } from './build/antd-chunks.ts';
 import { pluginAntdStyles } from './build/antd-styles.ts';
+import { pluginPreloadIntegrity } from './build/integrity.ts';
 import { pluginPreloadGroups } from './build/preload-groups.ts';
 import { pluginPreloadSignIn } from './build/preload-sign-in.ts';
 import { sharedVersionsDefine, versionOf } from './build/shared-versions.ts';
@@ -24,6 +25,8 @@ export default defineConfig({
     pluginAntdStyles(),
     pluginPreloadSignIn(),
     pluginPreloadGroups(),
+    // After the two above have written their lists, before release.json records the files.
+    pluginPreloadIntegrity(),
     pluginReleaseInfo(() => ({
       name: 'shell',
       version: buildVersion(fileURLToPath(new URL('.', import.meta.url))),
@@ -100,4 +103,7 @@ export default defineConfig({
     },
   },
   performance: { chunkSplit: antdListChunks },
+  // Every script and stylesheet is loaded with its SHA-256, index.html's and each lazy chunk's alike
+  // (docs/operations.md#release-integrity): no CDN or proxy in front can change them.
+  security: { sri: { enable: 'auto', algorithm: 'sha256' } },
 });

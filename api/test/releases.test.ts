@@ -49,7 +49,7 @@ describe('the registry', () => {
 
     const answer = await t.call('GET', '/api/console/registry');
     const data = answer.json().data;
-    expect(data.shell).toEqual({ version: '1.0.0', commit: 'commit-1.0.0' });
+    expect(data.shell).toEqual({ version: '1.0.0', commit: 'commit-1.0.0', previous: null });
     expect(data.remotes).toEqual([
       {
         name: 'mf_mines',

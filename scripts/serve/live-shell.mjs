@@ -54,25 +54,34 @@ export function createRegistryReader(urls) {
 /**
  * The shell builds this server may serve: the live one (from the registry) first, then every other
  * published version (an open console of an older version still fetches its lazy chunks), then the built-in
- * one (`fallbackDir`, used alone until a shell is published).
+ * one (`fallbackDir`, used alone until a shell is published). `previous`: the page's build when the live
+ * one's files are not as published.
  */
 export function shellFolders(releasesDir, registry, fallbackDir) {
   const root = releasesDir ? join(releasesDir, 'shell') : null;
-  const live = registry?.shell?.version && root ? join(root, registry.shell.version) : null;
-  const liveDir = live && existsSync(join(live, 'index.html')) ? live : fallbackDir;
+  const folderOf = (version) => {
+    const folder = version && root ? join(root, version) : null;
+    return folder && existsSync(join(folder, 'index.html')) ? folder : null;
+  };
+  const liveDir = folderOf(registry?.shell?.version) ?? fallbackDir;
+  const previous = liveDir === fallbackDir ? null : folderOf(registry?.shell?.previous);
   const others =
     root && existsSync(root)
       ? readdirSync(root)
           .map((version) => join(root, version))
           .filter((dir) => dir !== liveDir && existsSync(join(dir, 'index.html')))
       : [];
-  return { live: liveDir, all: [liveDir, ...others, ...(liveDir === fallbackDir ? [] : [fallbackDir])] };
+  return {
+    live: liveDir,
+    previous,
+    all: [liveDir, ...others, ...(liveDir === fallbackDir ? [] : [fallbackDir])],
+  };
 }
 
 const fileCache = new Map();
 
 /** A file's text, read again only when it changes; null when there is none. */
-function cachedText(file) {
+export function cachedText(file) {
   const mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
   if (mtimeMs === undefined) return null;
   let cached = fileCache.get(file);
@@ -92,21 +101,25 @@ function areaOf(registry, pathname) {
 }
 
 /**
- * What the page will ask for once its code runs, to fetch now, as [url, as] pairs: the layout's chunks
- * (the shell's preload.json); on an area's page also the area route, the federation runtime, the list
- * components, and the area's manifest, entry and the chunks of its exposed app (its mf-manifest.json).
+ * What the page will ask for once its code runs, to fetch now, as [url, as, integrity] triples: the
+ * layout's chunks (the shell's preload.json); on an area's page also the area route, the federation
+ * runtime, the list components, and the area's manifest, entry and the chunks of its exposed app (its
+ * mf-manifest.json). Each with the integrity it is then loaded with, so that the browser uses what it
+ * preloaded (and checks it). `read(file)` gives a file's checked text, or null.
  */
-function preloadsFor(shellDir, registry, pathname, releasesDir) {
-  const groups = parsed(cachedText(join(shellDir, 'preload.json'))) ?? {};
+async function preloadsFor(shellDir, registry, pathname, releasesDir, read) {
+  const groups = parsed(await read(join(shellDir, 'preload.json'))) ?? {};
   const asOf = (url) => (url.endsWith('.css') ? 'style' : 'script');
-  const shell = (group) => (groups[group] ?? []).map((url) => [url, asOf(url)]);
+  const shell = (group) =>
+    (groups[group] ?? []).map((url) => [url, asOf(url), groups.integrity?.[url] ?? null]);
   const remote = areaOf(registry, pathname);
   if (!remote) return shell('signedIn');
   const links = [...shell('signedIn'), ...shell('area')];
   const folder = /^\/remotes\/(.+)\/mf-manifest\.json$/.exec(remote.entry)?.[1];
   const manifest =
-    folder && releasesDir ? parsed(cachedText(join(releasesDir, folder, 'mf-manifest.json'))) : null;
+    folder && releasesDir ? parsed(await read(join(releasesDir, folder, 'mf-manifest.json'))) : null;
   if (!manifest) return links;
+  const integrity = manifest.metaData?.integrity ?? {};
   const entry = manifest.metaData?.remoteEntry;
   const app = manifest.exposes?.find((expose) => expose.name === 'app')?.assets;
   const files = [
@@ -116,8 +129,8 @@ function preloadsFor(shellDir, registry, pathname, releasesDir) {
   ];
   return [
     ...links,
-    [remote.entry, 'fetch'],
-    ...files.map((file) => [`/remotes/${folder}/${file}`, asOf(file)]),
+    [remote.entry, 'fetch', remote.integrity?.['mf-manifest.json'] ?? null],
+    ...files.map((file) => [`/remotes/${folder}/${file}`, asOf(file), integrity[file] ?? null]),
   ];
 }
 
@@ -125,28 +138,33 @@ function preloadsFor(shellDir, registry, pathname, releasesDir) {
  * The live shell's index.html with the registry in it (`window.__BACKOFFICE_REGISTRY__`) and, for a
  * signed-in visitor (a session in localStorage), preload links of what the page will need; null: none.
  * `nonce`: the ingress's CSP nonce of this request (docker/caddy/Caddyfile), put on every inline script
- * (ours and the build's own), as its Content-Security-Policy allows no other.
+ * (ours and the build's own), as its Content-Security-Policy allows no other. `read(file)`: a file's
+ * text as published (static.mjs checks a release's files against their record), null when absent.
  */
-export function indexHtml(shellDir, registry, { nonce = null, ...options } = {}) {
-  const html = pageWithRegistry(shellDir, registry, options);
+export async function indexHtml(
+  shellDir,
+  registry,
+  { nonce = null, read = async (file) => cachedText(file), ...options } = {},
+) {
+  const html = await pageWithRegistry(shellDir, registry, { ...options, read });
   return html && nonce ? html.replace(INLINE_SCRIPT, `<script nonce="${nonce}"$1>`) : html;
 }
 
 /** An inline script's start tag (no src, no nonce yet). */
 const INLINE_SCRIPT = /<script(?![^>]*\b(?:src|nonce)=)([^>]*)>/gi;
 
-function pageWithRegistry(shellDir, registry, { pathname = '/', releasesDir = null } = {}) {
-  const html = cachedText(join(shellDir, 'index.html'));
+async function pageWithRegistry(shellDir, registry, { pathname = '/', releasesDir = null, read }) {
+  const html = await read(join(shellDir, 'index.html'));
   if (html === null || !registry) return html;
   // '<' escaped: no text of the registry or of a file name can close the script element.
   const escaped = (value) => JSON.stringify(value).replaceAll('<', '\\u003c');
-  const preloads = preloadsFor(shellDir, registry, pathname, releasesDir);
+  const preloads = await preloadsFor(shellDir, registry, pathname, releasesDir, read);
   const scripts =
     `<script>window.__BACKOFFICE_REGISTRY__=${escaped(registry)}</script>` +
     (preloads.length
       ? `<script>if(localStorage.getItem('auth_token'))${escaped(preloads)}.forEach(function(p){` +
-        "var l=document.createElement('link');l.rel='preload';l.href=p[0];l.as=p[1];" +
-        "if(p[1]==='fetch')l.crossOrigin='anonymous';document.head.appendChild(l)})</script>"
+        "var l=document.createElement('link');l.rel='preload';l.href=p[0];l.as=p[1];l.crossOrigin='anonymous';" +
+        'if(p[2])l.integrity=p[2];document.head.appendChild(l)})</script>'
       : '');
   return html.replace(/<head>/i, (head) => `${head}${scripts}`);
 }

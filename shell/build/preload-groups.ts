@@ -1,10 +1,12 @@
 import type { RsbuildPlugin } from '@rsbuild/core';
+import { INTEGRITY_PLACEHOLDER } from './integrity.ts';
 
 /**
  * What a signed-in page needs before its code asks for it, as `preload.json` beside index.html, for the
  * console's server (scripts/serve/live-shell.mjs) to write preload links into the page: every page, the
  * layout's chunks; a page of an area, also the area route, the federation runtime and the list
- * components. The chunks are named in the source (webpackChunkName); the files are this build's.
+ * components. The chunks are named in the source (webpackChunkName); the files are this build's, with
+ * their integrity under `integrity` (filled after the build: integrity.ts).
  */
 const GROUPS: Record<string, readonly string[]> = {
   signedIn: ['layout'],
@@ -27,7 +29,11 @@ export function pluginPreloadGroups(groups = GROUPS): RsbuildPlugin {
         const files = Object.fromEntries(
           Object.entries(groups).map(([group, names]) => [group, [...new Set(names.flatMap(filesOf))]]),
         );
-        compilation.emitAsset('preload.json', new sources.RawSource(`${JSON.stringify(files, null, 2)}\n`));
+        const json = JSON.stringify(files, null, 2).replace(
+          /\n}$/,
+          `,\n  "integrity": ${INTEGRITY_PLACEHOLDER}\n}`,
+        );
+        compilation.emitAsset('preload.json', new sources.RawSource(`${json}\n`));
       });
     },
   };

@@ -75,14 +75,14 @@ describe('the registry store', () => {
   });
 
   it('notices a new shell version after the page loaded', async () => {
-    let live = registryOf([minesAt('1.0.0')], { shell: { version: '2.0.0', commit: 'a' } });
+    let live = registryOf([minesAt('1.0.0')], { shell: { version: '2.0.0', commit: 'a', previous: null } });
     serveRegistry(() => live);
     withGlobal.__BACKOFFICE_REGISTRY__ = live;
     const { useRegistry } = await freshStore();
     live = { ...live, revision: 'r2', remotes: [minesAt('1.0.1')] };
     await useRegistry.getState().refresh();
     expect(useRegistry.getState().shellUpdate).toBeNull();
-    live = { ...live, revision: 'r3', shell: { version: '2.1.0', commit: 'b' } };
+    live = { ...live, revision: 'r3', shell: { version: '2.1.0', commit: 'b', previous: '2.0.0' } };
     await useRegistry.getState().refresh();
     expect(useRegistry.getState().shellUpdate).toBe('2.1.0');
   });

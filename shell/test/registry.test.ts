@@ -70,7 +70,7 @@ describe('the runtime registry', () => {
     });
     expect(parsed).toEqual({
       revision: 'r2',
-      shell: { version: '2.1.0', commit: null },
+      shell: { version: '2.1.0', commit: null, previous: null },
       remotes: [
         {
           name: 'mf_mines',

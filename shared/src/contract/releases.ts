@@ -102,7 +102,10 @@ export type RegistryRemote = z.infer<typeof registryRemote>;
 export const consoleRegistry = z.object({
   /** Changes whenever anything live changes (also the answer's ETag). */
   revision: z.string(),
-  shell: z.object({ version: z.string(), commit: z.string().nullable() }).nullable(),
+  /** `previous`: the console's server serves its page when the live shell's files are not as published. */
+  shell: z
+    .object({ version: z.string(), commit: z.string().nullable(), previous: z.string().nullable() })
+    .nullable(),
   remotes: z.array(registryRemote),
 });
 export type ConsoleRegistry = z.infer<typeof consoleRegistry>;

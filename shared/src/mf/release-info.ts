@@ -80,6 +80,44 @@ export function writeReleaseInfo(
   return release;
 }
 
+const sriOf = (file: string) => `sha256-${createHash('sha256').update(readFileSync(file)).digest('base64')}`;
+
+type ManifestAssets = Record<'js' | 'css', { sync?: string[]; async?: string[] } | undefined> | undefined;
+interface Manifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string }; integrity?: Record<string, string> };
+  exposes?: { assets?: ManifestAssets }[];
+  shared?: { assets?: ManifestAssets }[];
+}
+
+/**
+ * Writes into a remote's mf-manifest.json the subresource integrity of every file it names (its entry,
+ * the chunks of what it exposes and of its shared fallbacks): `metaData.integrity`, paths in the build's
+ * folder. The console checks the manifest itself against the registry's hash, then these
+ * (docs/operations.md#release-integrity). Before release.json, which then records the manifest as it is.
+ */
+export function writeManifestIntegrity(distDir: string): void {
+  const file = join(distDir, 'mf-manifest.json');
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  const assets = (list: ManifestAssets) =>
+    (['js', 'css'] as const).flatMap((kind) => [
+      ...(list?.[kind]?.sync ?? []),
+      ...(list?.[kind]?.async ?? []),
+    ]);
+  const entry = manifest.metaData?.remoteEntry;
+  const files = [
+    ...(entry?.name ? [`${entry.path ?? ''}${entry.name}`] : []),
+    ...(manifest.exposes ?? []).flatMap((expose) => assets(expose.assets)),
+    ...(manifest.shared ?? []).flatMap((shared) => assets(shared.assets)),
+  ];
+  manifest.metaData = {
+    ...manifest.metaData,
+    integrity: Object.fromEntries(
+      [...new Set(files)].sort().map((path) => [path, sriOf(join(distDir, path))]),
+    ),
+  };
+  writeFileSync(file, JSON.stringify(manifest));
+}
+
 /** Rsbuild plugin: writes release.json after each production build (`info` is computed then). */
 export function pluginReleaseInfo(info: () => Omit<ReleaseInfo, 'files' | 'contract' | 'commit'>) {
   return {

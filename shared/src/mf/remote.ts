@@ -8,7 +8,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { findArea } from '../contract/areas.ts';
 import type { AreaRoutes } from '../contract/releases.ts';
 import { antdTransformImport, federationShared } from './index.ts';
-import { buildVersion, gitCommit, pluginReleaseInfo } from './release-info.ts';
+import { buildVersion, gitCommit, pluginReleaseInfo, writeManifestIntegrity } from './release-info.ts';
 
 /**
  * A remote exposes one module, `./app`, shares the console's singletons and uses the shell's federation
@@ -89,6 +89,8 @@ export function pluginRemoteRelease(name: string, appDir = process.cwd()) {
   return {
     name: 'backoffice:remote-release',
     setup(api: Parameters<typeof info.setup>[0] & RspackConfigApi) {
+      // Before release.json (the next one), which records the manifest as this leaves it.
+      api.onAfterBuild(() => writeManifestIntegrity(api.context.distPath));
       info.setup(api);
       api.modifyRspackConfig((config) => {
         config.output ??= {};
@@ -136,7 +138,8 @@ export function defineRemoteConfig({ area, appDir = process.cwd(), config = {} }
     source: { entry: { index: './src/index.ts' }, transformImport: [antdTransformImport], ...config.source },
     html: { title: entry.dir, ...config.html },
     // Each chunk the remote's entry loads carries its SHA-256 there, and the browser checks it
-    // (docs/operations.md#release-integrity); the entry itself is checked against the registry's.
+    // (docs/operations.md#release-integrity); the manifest and the files it names are checked against
+    // the registry's hash and the manifest's own list (writeManifestIntegrity).
     security: { sri: { enable: 'auto', algorithm: 'sha256' }, ...config.security },
     server: { port: Number(process.env.PORT ?? entry.port), cors: { origin: '*' }, ...config.server },
     // 'auto': the remote's files are fetched from wherever its manifest is served, so a build can be

@@ -202,6 +202,7 @@ export function parseRegistry(value: unknown): Registry {
     shell: shell && {
       version: text(shell.version, 'shell.version'),
       commit: textOrNull(shell.commit, 'shell.commit'),
+      previous: textOrNull(shell.previous, 'shell.previous'),
     },
     remotes: array(registry.remotes, 'remotes')
       .map((remote, i) => remoteEntry(remote, `remotes[${i}]`))

@@ -68,7 +68,11 @@ export async function consoleRegistry(service: ReleaseService): Promise<ConsoleR
   });
   const body = {
     shell: shell?.version
-      ? { version: shell.version, commit: find('shell', shell.version)?.commit ?? null }
+      ? {
+          version: shell.version,
+          commit: find('shell', shell.version)?.commit ?? null,
+          previous: shell.previous,
+        }
       : null,
     remotes,
   };
