@@ -16,7 +16,12 @@ export function expectIntegrity(manifestUrl: string, files: Record<string, strin
   for (const [file, sri] of Object.entries(files ?? {})) known.set(new URL(file, folder).href, sri);
 }
 
-const integrityOf = (url: string) => known.get(new URL(url, document.baseURI).href);
+/** A file's integrity by its address without the query (a retried entry carries `?attempt=N`: fresh-load.ts). */
+function integrityOf(url: string): string | undefined {
+  const address = new URL(url, document.baseURI);
+  address.search = '';
+  return known.get(address.href);
+}
 
 export function integrityPlugin(): ModuleFederationRuntimePlugin {
   return {

@@ -2,6 +2,7 @@ import type { RemoteAppProps } from '@backoffice/shared/host';
 import { packageOf } from '@backoffice/shared/mf';
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { freshLoadPlugin } from './fresh-load.ts';
 import { expectIntegrity, integrityPlugin } from './integrity.ts';
 import { providedModules } from './provided.ts';
 
@@ -43,7 +44,8 @@ const registered = new Map<string, string>();
 // Remotes are built with `experiments.externalRuntime`: instead of carrying their own copy of the
 // runtime core (~18 KB gzip each), they use the one the shell puts on the global object.
 function getFederation(): Promise<ModuleFederation> {
-  federation ??= Promise.all([
+  if (federation) return federation;
+  const load = Promise.all([
     import(/* webpackChunkName: "federation" */ '@module-federation/enhanced/runtime'),
     import(/* webpackChunkName: "federation" */ '@module-federation/runtime-core'),
   ]).then(([{ createInstance }, runtimeCore]) => {
@@ -53,10 +55,15 @@ function getFederation(): Promise<ModuleFederation> {
       name: 'shell',
       remotes: [],
       shared: sharedFromShell(),
-      plugins: [integrityPlugin()],
+      plugins: [freshLoadPlugin((name) => afreshAttempts.get(name)), integrityPlugin()],
     });
   });
-  return federation;
+  // Its chunk failed to download: the next load asks again rather than meeting this failure.
+  load.catch(() => {
+    if (federation === load) federation = null;
+  });
+  federation = load;
+  return load;
 }
 
 /**
@@ -71,10 +78,11 @@ export interface RemoteBuild {
 
 /**
  * Loads a remote's './app' from `remote.entry`. Another entry than the one registered for the name
- * (another version: a deploy, a rollback, a fallback or a preview), or `retry`, re-registers it with
- * `force`, which drops the runtime's cached manifest, entry and modules of that name: the new version
- * loads without a page reload (each version has its own chunk-loading global, so their chunks do not
- * mix), and a remote that came back up loads again.
+ * (another version: a deploy, a rollback, a fallback or a preview), `retry`, or a load after a failed
+ * one re-registers it with `force`, which drops the runtime's cached manifest, entry and modules of that
+ * name: the new version loads without a page reload (each version has its own chunk-loading global, so
+ * their chunks do not mix), and a remote that came back up loads again, its entry under a URL of its
+ * own (fresh-load.ts).
  */
 export function loadRemoteApp(remote: RemoteBuild, retry = false): Promise<RemoteAppModule> {
   const early = started.get(remote.entry);
@@ -120,18 +128,22 @@ export async function preloadRemote(remote: RemoteBuild): Promise<void> {
       module = await started.get(remote.entry)!;
     }
   } catch {
-    // A remote down for a moment: entering the area later loads it afresh, as a Retry does, rather
-    // than meeting this failure.
+    // A remote down for a moment: entering the area later loads it afresh (loadNow), as a Retry does.
     started.delete(remote.entry);
-    loadAfresh.add(remote.name);
     return;
   }
   // A screen that failed is asked for again when it is shown (lazyScreen keeps no failure).
   await module.preload?.().catch(() => {});
 }
 
-/** Remotes whose background load failed: their next load registers them again (preloadRemote). */
+/**
+ * Remotes whose last load failed: their next load (entering the area again, or a background load)
+ * registers them again and asks the server afresh, as a Retry does, rather than meeting this failure.
+ */
 const loadAfresh = new Set<string>();
+/** The attempt of each remote registered afresh: fresh-load.ts puts it on its entry's URL. */
+const afreshAttempts = new Map<string, number>();
+let attempts = 0;
 
 /** A registry entry may be a path on the console's own origin ('/remotes/mf-mines/1.0.0/...'). */
 const absoluteEntry = (remote: RemoteBuild) => new URL(remote.entry, document.baseURI).href;
@@ -141,12 +153,18 @@ async function loadNow(remote: RemoteBuild, retry: boolean): Promise<RemoteAppMo
   const entry = absoluteEntry(remote);
   expectIntegrity(entry, remote.integrity);
   const current = registered.get(remote.name);
-  if (loadAfresh.delete(remote.name) || retry || current !== entry) {
+  const afresh = loadAfresh.delete(remote.name) || retry;
+  if (afresh || current !== entry) {
+    if (afresh) afreshAttempts.set(remote.name, ++attempts);
+    else afreshAttempts.delete(remote.name);
     mf.registerRemotes([{ name: remote.name, entry }], { force: current !== undefined });
     loaded.delete(remote.name);
     registered.set(remote.name, entry);
   }
-  const module = await mf.loadRemote<RemoteAppModule>(`${remote.name}/app`);
+  const module = await mf.loadRemote<RemoteAppModule>(`${remote.name}/app`).catch((error: unknown) => {
+    loadAfresh.add(remote.name);
+    throw error;
+  });
   if (!module?.default) throw new Error(`${remote.name} did not expose an app`);
   loaded.set(remote.name, { entry: remote.entry, module });
   // The page's screen now, not once the area has rendered: its first render then shows the screen
