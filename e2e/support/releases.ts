@@ -1,7 +1,8 @@
 // Releases as an operator makes them (docs/operations.md#releases): builds of an area with a version of their
 // own, the release CLI run as a process against the test API, and what the API says is live.
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiBase, repoRoot } from './config.ts';
 import { runState } from './state.ts';
@@ -55,17 +56,52 @@ export async function buildMines(version: string, dist: string): Promise<void> {
   if (result.code !== 0) throw new Error(`build of mines ${version} failed:\n${result.output}`);
 }
 
+const sri = (bytes: Buffer) => `sha256-${createHash('sha256').update(bytes).digest('base64')}`;
+
 /**
- * Changes a file of a build after the fact, and the size its release.json records for it, so only what
- * the edit means (a requirement, a contract, a throw) is wrong, not the file's integrity.
+ * Changes a file of a build after the fact, and everything that vouches for its bytes, as a build would
+ * have written them: the subresource integrity naming it in the other files (the remote entry's chunk
+ * hashes, the manifest's `metaData.integrity`), then the sizes and SHA-256 of release.json. So only what
+ * the edit means (a requirement, a contract, a throw) is wrong, not the build's integrity.
  */
 export function editBuild(dist: string, file: string, edit: (text: string) => string): void {
   const path = join(dist, file);
+  const before = sri(readFileSync(path));
   writeFileSync(path, edit(readFileSync(path, 'utf8')));
+  vouchFor(dist, before, sri(readFileSync(path)));
   const infoFile = join(dist, 'release.json');
-  const info = JSON.parse(readFileSync(infoFile, 'utf8')) as { files: { path: string; size: number }[] };
-  for (const entry of info.files) if (entry.path === file) entry.size = statSync(path).size;
+  const info = JSON.parse(readFileSync(infoFile, 'utf8')) as {
+    files: { path: string; size: number; sha256: string }[];
+  };
+  for (const entry of info.files) {
+    const bytes = readFileSync(join(dist, entry.path));
+    entry.size = bytes.length;
+    entry.sha256 = createHash('sha256').update(bytes).digest('hex');
+  }
   writeFileSync(infoFile, JSON.stringify(info, null, 2));
+}
+
+/** Replaces an old integrity by the new one in the build's scripts, then the manifest's list again. */
+function vouchFor(dist: string, before: string, after: string): void {
+  if (before === after) return;
+  const scripts = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? scripts(join(dir, e.name)) : e.name.endsWith('.js') ? [join(dir, e.name)] : [],
+    );
+  for (const script of scripts(dist)) {
+    const text = readFileSync(script, 'utf8');
+    if (!text.includes(before)) continue;
+    const old = sri(readFileSync(script));
+    writeFileSync(script, text.replaceAll(before, after));
+    vouchFor(dist, old, sri(readFileSync(script)));
+  }
+  const manifestFile = join(dist, 'mf-manifest.json');
+  if (!existsSync(manifestFile)) return;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const integrity = manifest.metaData?.integrity as Record<string, string> | undefined;
+  if (!integrity) return;
+  for (const name of Object.keys(integrity)) integrity[name] = sri(readFileSync(join(dist, name)));
+  writeFileSync(manifestFile, JSON.stringify(manifest));
 }
 
 /** The files the exposed './app' of a remote build loads first (its mf-manifest.json). */

@@ -46,9 +46,3 @@ export function readReleaseInfo(buildDir) {
     );
   return JSON.parse(readFileSync(file, 'utf8'));
 }
-
-/** The first path of an area without parameters: where the smoke load mounts it. */
-export function smokeRoute(info) {
-  const route = info.area?.routes?.find((candidate) => !candidate.path.includes(':'));
-  return route?.path ?? '/';
-}

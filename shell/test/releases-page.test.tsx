@@ -403,6 +403,131 @@ describe('the Releases screen (/releases)', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
+  it('releases a version to a cohort, shows the cohort beside everyone else, and promotes it or rolls it back', async () => {
+    const withCohort: ReleasesData = {
+      ...data,
+      areas: data.areas.map((area) =>
+        area.area !== 'lottery'
+          ? area
+          : {
+              ...area,
+              cohort: {
+                version: '1.5.0',
+                rule: { kind: 'percent', percent: 10 },
+                since: HOUR_AGO,
+                by: 'ops@example.com',
+              },
+              versions: area.versions.map((v) =>
+                v.version === '1.5.0'
+                  ? { ...v, cohort: true, field: { loads: 6, failures: 1, admins: 3, failingAdmins: 1 } }
+                  : v,
+              ),
+            },
+      ),
+    };
+    const change = {
+      area: 'lottery',
+      version: '1.5.0',
+      published: false,
+      from: '1.4.0',
+      to: '1.4.0',
+      forced: false,
+      gate: passes,
+    };
+    const seen = fakeApi({
+      'GET /admin/releases': ok(withCohort),
+      'POST /admin/releases/lottery/live': ok(change),
+    });
+    renderPage();
+    const l = await card('Lottery');
+    const cohort = within(l.getByRole('region', { name: /Cohort: 1\.5\.0/ }));
+    expect(cohort.getByText('10% of admins')).toBeTruthy();
+    expect(cohort.getByText(/everyone else keeps 1\.4\.0/)).toBeTruthy();
+    expect(cohort.getByText('6 loads / 1 failure (3 admins, 1 failing)')).toBeTruthy();
+    expect(cohort.getByText('40 loads / 2 failures (12 admins, 1 failing)')).toBeTruthy();
+    const versions = within(l.getByRole('region', { name: 'Lottery: versions' }));
+    expect(versions.getByText('Cohort')).toBeTruthy();
+
+    // Roll the cohort back: a rollback naming no version (the API ends the cohort).
+    fireEvent.click(cohort.getByRole('button', { name: "Roll back Lottery's cohort" }));
+    expect(dialog().getByText("Roll back Lottery's cohort?")).toBeTruthy();
+    typeReason('Errors in the cohort');
+    fireEvent.click(dialog().getByRole('button', { name: 'Roll back cohort' }));
+    await waitFor(() => expect(posts(seen)).toHaveLength(1));
+    expect(body(posts(seen)[0])).toEqual({
+      action: 'rollback',
+      reason: 'Errors in the cohort',
+      force: false,
+    });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    // Promote to all.
+    fireEvent.click(cohort.getByRole('button', { name: 'Promote Lottery 1.5.0 to all' }));
+    typeReason('Cohort is fine');
+    fireEvent.click(dialog().getByRole('button', { name: 'Promote' }));
+    await waitFor(() => expect(posts(seen)).toHaveLength(2));
+    expect(body(posts(seen)[1])).toEqual({
+      action: 'promote',
+      version: '1.5.0',
+      reason: 'Cohort is fine',
+      force: false,
+    });
+  });
+
+  it('releases a version to a cohort of a role from the versions list', async () => {
+    const change = {
+      area: 'lottery',
+      version: '1.3.2',
+      published: false,
+      from: '1.4.0',
+      to: '1.4.0',
+      forced: false,
+      gate: passes,
+    };
+    const seen = api({ 'POST /admin/releases/lottery/live': ok(change) });
+    renderPage();
+    fireEvent.click(
+      (await card('Lottery')).getByRole('button', { name: 'Release Lottery 1.3.2 to a cohort' }),
+    );
+    expect(dialog().getByText('Release Lottery 1.3.2 to a cohort?')).toBeTruthy();
+    fireEvent.click(dialog().getByRole('radio', { name: 'Admins with a role' }));
+    const role = await dialog().findByRole('combobox', { name: 'Role' });
+    fireEvent.mouseDown(role);
+    fireEvent.click(await screen.findByTitle('finance'));
+    typeReason('Finance tries it first');
+    fireEvent.click(dialog().getByRole('button', { name: 'Release to cohort' }));
+    expect(await screen.findByText('Lottery 1.3.2 is live for admins with the finance role')).toBeTruthy();
+    expect(body(posts(seen)[0])).toEqual({
+      action: 'deploy',
+      version: '1.3.2',
+      cohort: { kind: 'role', role: 'finance' },
+      reason: 'Finance tries it first',
+      force: false,
+    });
+  });
+
+  it('marks a version whose files changed since publish as tampered', async () => {
+    const tampered: ReleasesData = {
+      ...data,
+      areas: data.areas.map((area) =>
+        area.area !== 'lottery'
+          ? area
+          : {
+              ...area,
+              versions: area.versions.map((v) =>
+                v.version === '1.3.2' ? { ...v, tampered: ['static/js/app.js'] } : v,
+              ),
+            },
+      ),
+    };
+    fakeApi({ 'GET /admin/releases': ok(tampered) });
+    renderPage();
+    const versions = within((await card('Lottery')).getByRole('region', { name: 'Lottery: versions' }));
+    expect(versions.getByText('Tampered').getAttribute('title')).toBe(
+      'Changed since it was published: static/js/app.js',
+    );
+  });
+
   it('offers no force for a 409 that is not a refusal by the gate', async () => {
     api({
       'POST /admin/releases/lottery/live': fail(409, 'mf-lottery changed meanwhile (now 1.5.0): try again'),
@@ -500,6 +625,52 @@ describe('who may open the Releases screen', () => {
     // Without the preload the lazy layout and page suspend here, and only the fallback is on screen.
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeTruthy();
+  });
+
+  it("shows superadmins the operators' tokens: a new one is shown once, one is revoked after a confirmation", async () => {
+    useAuth.getState().signIn('root-session', { ...ops, email: 'root@example.com', roles: ['superadmin'] });
+    const laptop = {
+      id: 3,
+      name: 'laptop',
+      owner: 'ops@example.com',
+      createdBy: 'root@example.com',
+      createdAt: HOUR_AGO,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      revokedAt: null,
+      lastUsedAt: null,
+    };
+    const token = 'bo_ops_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
+    const seen = api({
+      'GET /admin/ops-tokens': ok([laptop]),
+      'POST /admin/ops-tokens': ok({ ...laptop, id: 4, name: 'CI deploys', token }),
+      'DELETE /admin/ops-tokens/3': ok({ ...laptop, revokedAt: HOUR_AGO }),
+    });
+    renderPage();
+    const tokens = await card('Operator tokens');
+    expect(await tokens.findByText('laptop')).toBeTruthy();
+    expect(tokens.getByText('Never')).toBeTruthy();
+    expect(tokens.getByText('Active')).toBeTruthy();
+
+    fireEvent.click(tokens.getByRole('button', { name: 'New token' }));
+    const form = within(await screen.findByRole('dialog', { name: 'New operator token' }));
+    fireEvent.change(form.getByLabelText('Name'), { target: { value: 'CI deploys' } });
+    fireEvent.change(form.getByLabelText("Owner's email"), { target: { value: 'ops@example.com' } });
+    fireEvent.click(form.getByRole('button', { name: 'Create token' }));
+    const created = within(await screen.findByRole('dialog', { name: 'Operator token created' }));
+    expect(created.getByText(token)).toBeTruthy();
+    expect(body(posts(seen)[0])).toEqual({ name: 'CI deploys', owner: 'ops@example.com', days: 90 });
+    fireEvent.click(created.getByRole('button', { name: 'Done' }));
+
+    fireEvent.click(tokens.getByRole('button', { name: 'Revoke laptop of ops@example.com' }));
+    fireEvent.click(dialog().getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('The token "laptop" of ops@example.com is revoked')).toBeTruthy();
+  });
+
+  it('shows no operator tokens to an ops admin', async () => {
+    api();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Lottery' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Operator tokens' })).toBeNull();
   });
 
   it('opens for an ops admin, with its sidebar link', async () => {

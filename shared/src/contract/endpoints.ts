@@ -387,6 +387,19 @@ export const endpoints = {
     permission: 'signed-in',
     audit: 'release.auto-rollback',
   },
+  consoleReleaseFiles: {
+    name: 'consoleReleaseFiles',
+    method: 'GET',
+    path: '/console/releases/:area/:version/files',
+    permission: 'public',
+  },
+  releasesVerify: {
+    name: 'releasesVerify',
+    method: 'POST',
+    path: '/admin/releases/:area/:version/verify',
+    permission: 'releases:manage',
+    audit: 'release.tampered',
+  },
   releasesList: {
     name: 'releasesList',
     method: 'GET',
@@ -413,6 +426,26 @@ export const endpoints = {
     path: '/admin/releases/:area/:version',
     permission: 'releases:manage',
     audit: 'release.prune',
+  },
+  opsTokensList: {
+    name: 'opsTokensList',
+    method: 'GET',
+    path: '/admin/ops-tokens',
+    permission: 'admins:manage',
+  },
+  opsTokenCreate: {
+    name: 'opsTokenCreate',
+    method: 'POST',
+    path: '/admin/ops-tokens',
+    permission: 'admins:manage',
+    audit: 'ops-token.create',
+  },
+  opsTokenRevoke: {
+    name: 'opsTokenRevoke',
+    method: 'DELETE',
+    path: '/admin/ops-tokens/:id',
+    permission: 'admins:manage',
+    audit: 'ops-token.revoke',
   },
   maintenanceSet: {
     name: 'maintenanceSet',

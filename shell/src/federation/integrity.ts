@@ -2,11 +2,11 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 
 /**
  * Subresource integrity of remote areas (docs/operations.md#release-integrity): the registry gives, for the
- * build being loaded, the SHA-256 recorded at publish of its mf-manifest.json and of each file the manifest
- * names (entry, exposed chunks, shared fallbacks). The federation runtime fetches the manifest and adds
- * those files as <script> and <link> elements: this plugin puts the integrity on each, so the browser
- * refuses bytes that differ, whoever served them. The chunks the entry loads later carry their own
- * hashes in it (the remote's build, `security.sri`).
+ * build being loaded, the SHA-256 recorded at publish of its mf-manifest.json and of its entry; the
+ * manifest, once checked, gives those of every file it names (entry, exposed chunks, shared fallbacks).
+ * The federation runtime fetches the manifest and adds those files as <script> and <link> elements: this
+ * plugin puts the integrity on each, so the browser refuses bytes that differ, whoever served them. The
+ * chunks the entry loads later carry their own hashes in it (the remote's build, `security.sri`).
  */
 const known = new Map<string, string>();
 
@@ -26,9 +26,20 @@ function integrityOf(url: string): string | undefined {
 export function integrityPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'backoffice-integrity',
+    // The manifest, checked against the registry's hash; the integrity of the files it names is then
+    // as trustworthy as it is (its `metaData.integrity`, written by the build: writeManifestIntegrity).
     fetch(url, init) {
       const integrity = integrityOf(url);
-      return integrity ? fetch(url, { ...init, integrity }) : undefined;
+      if (!integrity) return undefined;
+      return fetch(url, { ...init, integrity }).then(async (response) => {
+        if (response.ok) {
+          const manifest = (await response.clone().json()) as {
+            metaData?: { integrity?: Record<string, string> };
+          };
+          expectIntegrity(response.url || url, manifest.metaData?.integrity);
+        }
+        return response;
+      });
     },
     createScript({ url, attrs }) {
       const integrity = integrityOf(url);

@@ -1,12 +1,15 @@
 import type { ReleaseTarget } from '@backoffice/shared/contract';
 import { endpoints } from '@backoffice/shared/endpoints';
 import { errorMessage } from '@backoffice/shared/host';
+import { rolesGrant } from '@backoffice/shared/permissions';
 import { PageHeader, useLoad } from '@backoffice/shared/ui';
 import { Alert, Button, Skeleton } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useAuth } from '../../auth/store.ts';
 import { http } from '../../http/services.ts';
 import { ChangeDialog, type PendingChange } from './ChangeDialog.tsx';
 import { autoRollbackText, PARTS } from './labels.ts';
+import { OperatorTokens } from './OperatorTokens.tsx';
 import { PartCard } from './PartCard.tsx';
 import { useStartPreview } from './preview.ts';
 import './releases.css';
@@ -21,6 +24,7 @@ export default function ReleasesPage() {
   const releases = useLoad((signal) => http.call(endpoints.releasesList, {}, { signal }), []);
   const [change, setChange] = useState<PendingChange | null>(null);
   const startPreview = useStartPreview();
+  const superadmin = useAuth((state) => rolesGrant(state.user?.roles ?? [], 'admins:manage'));
   const data = releases.data?.data;
 
   const actionsOf = (part: ReleaseTarget, live: string | null) => ({
@@ -97,6 +101,7 @@ export default function ReleasesPage() {
         breadcrumb={[{ label: 'Dashboard', to: '/' }, { label: RELEASES_TITLE }]}
       />
       {body}
+      {superadmin && <OperatorTokens />}
       {change && (
         <ChangeDialog
           key={`${change.part} ${change.action} ${change.to}`}
