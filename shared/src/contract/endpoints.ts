@@ -56,7 +56,6 @@ export const endpoints = {
     method: 'POST',
     path: '/admin/dashboard/refresh',
     permission: 'signed-in',
-    audit: 'dashboard.refresh',
   },
   dashboardTrends: {
     name: 'dashboardTrends',
