@@ -123,6 +123,8 @@ export interface Config {
   /** MAINTENANCE=1 forces maintenance mode (besides the flag file). */
   maintenance: boolean;
   sessionTtlSeconds: number;
+  /** A sign-in's sessions, renewals included, end at the latest this long after it (seconds). */
+  sessionMaxSeconds: number;
   setupTtlSeconds: number;
   /** How long a checked session is trusted without asking the database again (0 = every request). */
   sessionCacheMs: number;
@@ -250,6 +252,7 @@ const envSchema = z.object({
     .int()
     .min(60)
     .default(12 * 3600),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(24),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ADMIN_CALL_LIMITS: z.string().optional().transform(callLimitsSetting),
   TRUST_PROXY: z.string().optional().transform(trustProxySetting),
@@ -330,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     twoFactor: e.TWO_FACTOR,
     maintenance: e.MAINTENANCE,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    sessionMaxSeconds: e.SESSION_MAX_HOURS * 3600,
     setupTtlSeconds: 10 * 60,
     sessionCacheMs: e.SESSION_CACHE_MS,
     rateLimits: rateLimitsFor(e.RATE_LIMIT_MAX_FAILURES),

@@ -36,7 +36,6 @@ export const endpoints = {
     method: 'POST',
     path: '/admin/auth/session/renew',
     permission: 'signed-in',
-    audit: 'auth.session-renew',
   },
   logout: {
     name: 'logout',

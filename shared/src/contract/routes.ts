@@ -127,7 +127,10 @@ export const routes = {
     path: '/admin/auth/session/renew',
     auth: 'session',
     permission: 'signed-in',
-    audit: 'auth.session-renew',
+    unaudited:
+      'a renewal continues a sign-in (bounded by SESSION_MAX_HOURS): its sign-in and sign-out are recorded',
+    // The console renews once per session lifetime, from any of its tabs.
+    callLimit: { max: 10, windowSeconds: 3600 },
     response: auth.sessionRenewResponse,
   },
   logout: {
