@@ -131,6 +131,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** ADMIN_CALL_LIMITS (plugins/route.ts). */
   callLimits: CallLimits;
+  /** Event streams one session may hold open on one replica; a new one beyond it ends the oldest. */
+  liveStreamsPerSession: number;
   /** Which X-Forwarded-For hops to believe, so request.ip (rate limits) is the client's address. */
   trustProxy: TrustProxy;
   /** Redis for the state the API replicas share (lib/shared-store); unset = PostgreSQL, or memory with PGlite. */
@@ -255,6 +257,7 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(24),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ADMIN_CALL_LIMITS: z.string().optional().transform(callLimitsSetting),
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(5),
   TRUST_PROXY: z.string().optional().transform(trustProxySetting),
   REDIS_URL: z
     .string()
@@ -338,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: e.SESSION_CACHE_MS,
     rateLimits: rateLimitsFor(e.RATE_LIMIT_MAX_FAILURES),
     callLimits: e.ADMIN_CALL_LIMITS,
+    liveStreamsPerSession: e.LIVE_STREAMS_PER_SESSION,
     trustProxy: e.TRUST_PROXY,
     redisUrl: withPassword(e.REDIS_URL, e.REDIS_PASSWORD),
     sharedStatePrefix: e.SHARED_STATE_PREFIX,
