@@ -12,6 +12,7 @@ import {
 } from '@backoffice/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { type CsvExport, sendCsv } from '../lib/csv/export.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { tooManyRequests } from '../lib/rate-limit.ts';
@@ -87,7 +88,7 @@ export function defineRoute<const R extends RouteDef>(
     },
     handler: async (request, reply) => {
       const admin = request.admin;
-      if (limit && admin) await countCall(app, `calls:${name}:${admin.id}`, limit);
+      if (limit && admin) await countCall(request, `calls:${name}:${admin.id}`, limit);
       const audit = new AuditWriter({
         action: def.audit,
         actor: admin ? { id: admin.id, email: admin.email } : null,
@@ -112,10 +113,22 @@ export function defineRoute<const R extends RouteDef>(
   });
 }
 
-/** Counts one call of an admin against the route's limit, or throws 429 (nothing counted) past it. */
-async function countCall(app: FastifyInstance, key: string, limit: CallLimit): Promise<void> {
+/**
+ * Counts one call of an admin against the route's limit, or throws 429 (nothing counted) past it. A
+ * shared store that does not answer (Redis down) lets the call through: the limit guards against floods,
+ * and must not turn an outage of the store into one of every limited route.
+ */
+async function countCall(request: FastifyRequest, key: string, limit: CallLimit): Promise<void> {
+  const { store, clock } = request.server;
   const rule = { max: limit.max, windowMs: limit.windowSeconds * 1000 };
-  const { retryAfterMs } = await app.store.take(key, rule, app.clock());
+  let retryAfterMs: number;
+  try {
+    ({ retryAfterMs } = await store.take(key, rule, clock()));
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    request.log.warn({ err }, 'call limit not counted: the shared store does not answer');
+    return;
+  }
   if (retryAfterMs > 0) throw tooManyRequests(retryAfterMs);
 }
 
