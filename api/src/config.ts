@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type CallLimit, callLimitOf, routes } from '@backoffice/shared/contract';
 import { z } from 'zod';
 import { readSecretFiles } from './lib/secret-files.ts';
 
@@ -73,6 +74,39 @@ function trustProxySetting(value: string | undefined, ctx: z.RefinementCtx): Tru
   return entries;
 }
 
+/**
+ * ADMIN_CALL_LIMITS: overrides of the catalogue's per-admin call limits (RouteDef.callLimit), by route
+ * name: `logout=20/600,dashboardRefresh=off` (max calls / window in seconds, or off); `off` alone turns
+ * every one off. Unset: the catalogue's.
+ */
+function callLimitsSetting(value: string | undefined, ctx: z.RefinementCtx): CallLimits {
+  const v = (value ?? '').trim();
+  if (v === '') return {};
+  if (v.toLowerCase() === 'off')
+    return Object.fromEntries(
+      Object.entries(routes)
+        .filter(([, def]) => callLimitOf(def))
+        .map(([name]) => [name, null]),
+    );
+  const limits: CallLimits = {};
+  for (const entry of v.split(',')) {
+    const match = /^\s*(\w+)\s*=\s*(?:(off)|(\d+)\s*\/\s*(\d+))\s*$/i.exec(entry);
+    const [, name = '', off, max, seconds] = match ?? [];
+    if (!match || !(name in routes) || (!off && (Number(max) < 1 || Number(seconds) < 1))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `give <route>=<max calls>/<seconds> or <route>=off with a route of the catalogue, not '${entry}'`,
+      });
+      continue;
+    }
+    limits[name] = off ? null : { max: Number(max), windowSeconds: Number(seconds) };
+  }
+  return limits;
+}
+
+/** Per route name: its per-admin call limit, or null for none (absent: the catalogue's). */
+export type CallLimits = Record<string, CallLimit | null>;
+
 export interface Config {
   port: number;
   host: string;
@@ -90,10 +124,16 @@ export interface Config {
   /** MAINTENANCE=1 forces maintenance mode (besides the flag file). */
   maintenance: boolean;
   sessionTtlSeconds: number;
+  /** A sign-in's sessions, renewals included, end at the latest this long after it (seconds). */
+  sessionMaxSeconds: number;
   setupTtlSeconds: number;
   /** How long a checked session is trusted without asking the database again (0 = every request). */
   sessionCacheMs: number;
   rateLimits: RateLimits;
+  /** ADMIN_CALL_LIMITS (plugins/route.ts). */
+  callLimits: CallLimits;
+  /** Event streams one session may hold open on one replica; a new one beyond it ends the oldest. */
+  liveStreamsPerSession: number;
   /** Which X-Forwarded-For hops to believe, so request.ip (rate limits) is the client's address. */
   trustProxy: TrustProxy;
   /** Redis for the state the API replicas share (lib/shared-store); unset = PostgreSQL, or memory with PGlite. */
@@ -231,7 +271,10 @@ const envSchema = z.object({
     .int()
     .min(60)
     .default(12 * 3600),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(24),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  ADMIN_CALL_LIMITS: z.string().optional().transform(callLimitsSetting),
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(5),
   TRUST_PROXY: z.string().optional().transform(trustProxySetting),
   REDIS_URL: z
     .string()
@@ -318,9 +361,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     twoFactor: e.TWO_FACTOR,
     maintenance: e.MAINTENANCE,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    sessionMaxSeconds: e.SESSION_MAX_HOURS * 3600,
     setupTtlSeconds: 10 * 60,
     sessionCacheMs: e.SESSION_CACHE_MS,
     rateLimits: rateLimitsFor(e.RATE_LIMIT_MAX_FAILURES),
+    callLimits: e.ADMIN_CALL_LIMITS,
+    liveStreamsPerSession: e.LIVE_STREAMS_PER_SESSION,
     trustProxy: e.TRUST_PROXY,
     redisUrl: withPassword(e.REDIS_URL, e.REDIS_PASSWORD),
     sharedStatePrefix: e.SHARED_STATE_PREFIX,

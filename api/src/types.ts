@@ -18,7 +18,15 @@ export interface RequestAdmin {
   /** The roles the admin holds now (read with the session row). */
   roles: readonly GovernanceRole[];
   twoFactorEnabled: boolean;
+  /** This session (token). */
   jti: string;
+  /**
+   * The sign-in this session belongs to: the same for every renewal of it (session/renew), another for
+   * each sign-in (the jti of the session the sign-in opened).
+   */
+  signIn: string;
+  /** When that sign-in was (ms since epoch): its sessions end SESSION_MAX_HOURS after it at the latest. */
+  signedInAt: number;
   scope: TokenScope;
 }
 

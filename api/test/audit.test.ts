@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../src/config.ts';
 import { AUDIT_MISSING } from '../src/modules/audit/writer.ts';
 import { defineRoute, isMutating } from '../src/plugins/route.ts';
 import { ADMIN, createAdmin, createTestApp, freshDb, type TestApp, testClock, totpAt } from './helpers.ts';
@@ -189,19 +190,6 @@ const scenarios: Record<string, Scenario> = {
     },
     call: (c) => as(c.token as string)('POST', '/api/admin/auth/logout'),
     expected: (c) => [rec('auth.sign-out', 'admin', c.id, c.id as number)],
-  },
-  sessionRenew: {
-    prepare: async () => {
-      const admin = await newAdmin();
-      return { ...admin, token: await t.login(admin.email, 'secret123') };
-    },
-    call: (c) => as(c.token as string)('POST', '/api/admin/auth/session/renew'),
-    expected: (c) => [rec('auth.session-renew', 'admin', c.id, c.id as number)],
-  },
-  dashboardRefresh: {
-    prepare: async () => ({}),
-    call: () => api('POST', '/api/admin/dashboard/refresh'),
-    expected: () => [rec('dashboard.refresh', 'dashboard', null)],
   },
   minesUpdateStatus: {
     prepare: async () => ({ id: await activeGame() }),
@@ -471,8 +459,24 @@ const scenarios: Record<string, Scenario> = {
   },
 };
 
+/** A successful call of each mutating route the catalogue says is `unaudited`: it must write no record. */
+const unauditedScenarios: Record<string, Omit<Scenario, 'expected'>> = {
+  sessionRenew: {
+    prepare: async () => {
+      const admin = await newAdmin();
+      return { ...admin, token: await t.login(admin.email, 'secret123') };
+    },
+    call: (c) => as(c.token as string)('POST', '/api/admin/auth/session/renew'),
+  },
+  dashboardRefresh: {
+    prepare: async () => ({}),
+    call: () => api('POST', '/api/admin/dashboard/refresh'),
+  },
+};
+
 const catalogue = Object.entries(routes) as [RouteName, RouteDef][];
-const mutating = catalogue.filter(([, def]) => isMutating(def.method));
+const mutating = catalogue.filter(([, def]) => isMutating(def.method) && !def.unaudited);
+const unaudited = catalogue.filter(([, def]) => isMutating(def.method) && def.unaudited);
 
 const lastAuditId = async () =>
   (await t.db.query<{ id: number | null }>('SELECT max(id) AS id FROM audit_log'))[0]!.id ?? 0;
@@ -518,16 +522,33 @@ async function failCommitsWithAudit(on: boolean) {
 }
 
 describe('the route catalogue and the audit invariant', () => {
-  it('every state-changing route names an audit action, and GET routes none', () => {
+  it('every state-changing route names an audit action or why it is unaudited (not both), GET routes neither', () => {
     for (const [name, def] of catalogue) {
-      if (isMutating(def.method)) expect(def.audit, name).toMatch(/^[a-z-]+(\.[a-z0-9-]+)+$/);
-      else expect(def.audit, name).toBeUndefined();
+      if (!isMutating(def.method)) {
+        expect([def.audit, def.unaudited], name).toEqual([undefined, undefined]);
+      } else if (def.unaudited) {
+        expect(def.audit, name).toBeUndefined();
+        expect(def.unaudited.length, name).toBeGreaterThan(20);
+      } else expect(def.audit, name).toMatch(/^[a-z-]+(\.[a-z0-9-]+)+$/);
     }
   });
 
   it('every state-changing route of the catalogue has an audit scenario below', () => {
     expect(Object.keys(scenarios).sort()).toEqual(mutating.map(([name]) => name).sort());
+    expect(Object.keys(unauditedScenarios).sort()).toEqual(unaudited.map(([name]) => name).sort());
   });
+
+  for (const [name, def] of unaudited) {
+    it(`${def.method} ${def.path} (${name}) is unaudited: a successful call writes no record`, async () => {
+      const scenario = unauditedScenarios[name];
+      expect(scenario, `no scenario for ${name}`).toBeDefined();
+      const ctx = await scenario!.prepare();
+      const from = await lastAuditId();
+      const res = await scenario!.call(ctx);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await auditAfter(from)).toEqual([]);
+    });
+  }
 
   for (const [name, def] of mutating) {
     it(`${def.method} ${def.path} (${name}): its record(s) commit with the change or not at all`, async () => {
@@ -730,6 +751,8 @@ describe('audit_log is append-only in the database', () => {
 describe('defineRoute enforces the audit', () => {
   const bare = () => {
     const app = Fastify();
+    // defineRoute reads the call limits (none of these routes has one).
+    app.decorate('config', { callLimits: {} } as unknown as Config);
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) =>
@@ -749,6 +772,31 @@ describe('defineRoute enforces the audit', () => {
     expect(() =>
       defineRoute(bare(), def, { tags: [], summary: '' }, async () => ({ success: true, message: 'ok' })),
     ).toThrow(/needs an audit action/);
+    // Both, or a GET that names either, are refused too.
+    const both = { ...def, audit: 'test.x', unaudited: 'it changes nothing at all, says the test' };
+    const get = { ...def, method: 'GET', unaudited: 'a GET changes nothing, says the test' } as const;
+    for (const wrong of [both, get])
+      expect(() =>
+        defineRoute(bare(), wrong, { tags: [], summary: '' }, async () => ({ success: true, message: 'ok' })),
+      ).toThrow(/needs an audit action/);
+  });
+
+  it('registers a state-changing route that says why it is unaudited, and answers it without a record', async () => {
+    const app = bare();
+    const def = {
+      method: 'POST',
+      path: '/x',
+      auth: 'none',
+      permission: 'public',
+      unaudited: 'it changes nothing at all, says the test',
+      response: messageResponse,
+    } as const;
+    defineRoute(app, def, { tags: [], summary: '' }, async () => ({ success: true, message: 'ok' }));
+    try {
+      expect((await app.inject({ method: 'POST', url: '/api/x' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 
   it('answers 500 and commits nothing when a change was made without its record', async () => {

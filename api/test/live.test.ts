@@ -291,6 +291,99 @@ describe('GET /api/admin/events', () => {
   });
 });
 
+describe('streams per session (LIVE_STREAMS_PER_SESSION, 5)', () => {
+  it("a session's sixth and seventh streams end its oldest two, which are told they were replaced", async () => {
+    await createAdmin(t.db, {
+      email: 'live-tabs@example.com',
+      password: 'secret123',
+      roles: ['support-users'],
+    });
+    const token = await t.login('live-tabs@example.com', 'secret123');
+    const other = await t.login('live-tabs@example.com', 'secret123');
+    const otherStream = await stream(other);
+    const streams: Stream[] = [];
+    for (let i = 0; i < 7; i++) {
+      const s = await stream(token);
+      await s.waitFor('ready', () => true);
+      streams.push(s);
+    }
+    const state = (s: Stream) => Promise.race([s.ended.then(() => 'ended'), pause(300).then(() => 'open')]);
+    expect(await Promise.all(streams.map(state))).toEqual([
+      'ended',
+      'ended',
+      'open',
+      'open',
+      'open',
+      'open',
+      'open',
+    ]);
+    expect(streams[0]!.events.map((e) => e.event)).toEqual(['ready', 'replaced']);
+    // The session's other streams, and another session of the same admin, go on receiving.
+    await newTicket();
+    await streams[6]!.waitFor('changed', changed('support'));
+    await streams[2]!.waitFor('changed', changed('support'));
+    await otherStream.waitFor('changed', changed('support'));
+  });
+
+  it("follows each session's roles at the heartbeat, and ends a blocked admin's streams", async () => {
+    const email = 'live-changing@example.com';
+    const id = await createAdmin(t.db, { email, password: 'secret123', roles: ['finance'] });
+    const s = await stream(await t.login(email, 'secret123'));
+    await s.waitFor('ready', () => true);
+    await t.db.query(`UPDATE admins SET roles = '{support-users}' WHERE id = $1`, [id]);
+    await pause(500);
+    await newTicket();
+    await s.waitFor('changed', changed('support'));
+    await t.db.query(`UPDATE admins SET status = 'blocked' WHERE id = $1`, [id]);
+    await expect(Promise.race([s.ended.then(() => 'ended'), pause(2000)])).resolves.toBe('ended');
+  });
+
+  it('one session query per heartbeat for all streams, and sign-out answers while many are open', async () => {
+    // The same database, its session queries counted.
+    let sessionQueries = 0;
+    const counted = new Proxy(t.db, {
+      get(target, prop) {
+        if (prop === 'query')
+          return (sql: string, params?: unknown[]) => {
+            if (sql.includes('admin_sessions')) sessionQueries++;
+            return target.query(sql, params);
+          };
+        const value = Reflect.get(target, prop);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const other = await createTestApp({ db: counted, liveHeartbeatMs: 100 });
+    const many: Stream[] = [];
+    try {
+      const otherBase = await other.app.listen({ port: 0, host: '127.0.0.1' });
+      await createAdmin(t.db, { email: 'live-many@example.com', password: 'secret123', roles: ['finance'] });
+      const sessions: string[] = [];
+      for (let i = 0; i < 8; i++) sessions.push(await other.login('live-many@example.com', 'secret123'));
+      for (const token of sessions)
+        for (let i = 0; i < 5; i++) {
+          const s = await openStream(otherBase, token);
+          many.push(s);
+          await s.waitFor('ready', () => true);
+        }
+      sessionQueries = 0;
+      await pause(1000);
+      // About 10 heartbeats: one query each, not one per stream (40 streams: ~400).
+      expect(sessionQueries).toBeGreaterThanOrEqual(5);
+      expect(sessionQueries).toBeLessThanOrEqual(15);
+      expect(many.every((s) => s.heartbeats >= 5)).toBe(true);
+
+      const res = await other.call('POST', '/api/admin/auth/logout', { token: sessions[0]! });
+      expect(res.statusCode, res.body).toBe(200);
+      const ended = (s: Stream) => Promise.race([s.ended.then(() => true), pause(2000).then(() => false)]);
+      expect(await Promise.all(many.slice(0, 5).map(ended))).toEqual([true, true, true, true, true]);
+      expect(await Promise.race([ended(many[5]!), pause(300).then(() => 'open')])).toBe('open');
+    } finally {
+      for (const s of many) s.close();
+      await other.close();
+    }
+  });
+});
+
 describe('GET /api/admin/queues', () => {
   it('answers the counts the roles may read', async () => {
     await pendingWithdrawal();

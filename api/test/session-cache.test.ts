@@ -9,6 +9,8 @@ const admin = (jti: string): RequestAdmin => ({
   roles: ['lottery'],
   twoFactorEnabled: true,
   jti,
+  signIn: jti,
+  signedInAt: 0,
   scope: 'session',
 });
 

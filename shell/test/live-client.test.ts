@@ -95,4 +95,30 @@ describe('LiveClient', () => {
     expect(calls).toHaveLength(2);
     expect(unauthorized).toBe(0);
   });
+
+  it('comes back after the longest wait when its stream was replaced by a newer one of the session', async () => {
+    const { impl, calls } = fakeFetch();
+    const client = new LiveClient({
+      url: 'http://api/admin/events',
+      getToken: () => 't',
+      onChanged: () => {},
+      onConnected: () => {},
+      fetchImpl: impl,
+      reconnectMs: [10, 20, 400],
+    });
+    client.start();
+    await until(() => calls.length === 1);
+    calls[0]!.write('event: ready\ndata: {"topics":[]}\n\nevent: replaced\ndata: {}\n\n');
+    calls[0]!.end();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(calls).toHaveLength(1);
+    await until(() => calls.length === 2);
+    // Connected again, an ordinary end waits the shortest time again.
+    calls[1]!.write('event: ready\ndata: {"topics":[]}\n\n');
+    await new Promise((r) => setTimeout(r, 20));
+    calls[1]!.end();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(calls).toHaveLength(3);
+    client.stop();
+  });
 });

@@ -126,6 +126,41 @@ describe('the session-expiry warning', () => {
     expect(screen.getByTestId('where').textContent).toBe('/users');
   });
 
+  it("at the sign-in's bound, a renewal that cannot extend says so; Continue works on until the end", async () => {
+    // The API's renewal ends at the bound: 90 s from now, no later than the token it replaces.
+    const atBound = tokenExpiringIn(90_000);
+    const seen = fakeApi({
+      'POST /admin/auth/session/renew': ok({ token: atBound, user }, 'Session renewed'),
+    });
+    useAuth.getState().signIn(tokenExpiringIn(90_000), user);
+    renderConsole('/users');
+    await pass(100);
+    fireEvent.click(screen.getByRole('button', { name: 'Stay signed in' }));
+    await pass(100);
+    expect(seen).toHaveLength(1);
+    expect(useAuth.getState().token).toBe(atBound);
+    // The dialog stays, says so, and offers no renewal that would change nothing.
+    const shown = dialog();
+    expect(shown).not.toBeNull();
+    expect(screen.getByRole('status').textContent).toBe(
+      'Your session cannot be extended. Please sign in again.',
+    );
+    expect(shown!.textContent).toMatch(/Your session expires in 1:[23]\d/);
+    expect(screen.queryByRole('button', { name: 'Stay signed in' })).toBeNull();
+    expect(document.activeElement?.textContent).toBe('Continue');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await pass(1000);
+    expect(dialog()).toBeNull();
+    expect(screen.getByTestId('where').textContent).toBe('/users');
+    // At the end: signed out as any session that ends, and the warning does not come back before.
+    await pass(80_000);
+    expect(dialog()).toBeNull();
+    expect(useAuth.getState().token).toBe(atBound);
+    await pass(10_000);
+    expect(useAuth.getState().token).toBeNull();
+    expect(seen).toHaveLength(1);
+  });
+
   it('signs out at the end and keeps the page for after the sign-in', async () => {
     useAuth.getState().signIn(tokenExpiringIn(90_000), user);
     renderConsole('/withdrawals/pending?page=2');

@@ -38,9 +38,22 @@ export function tooManyAttempts(waitMs: number): HttpError {
   return new HttpError(
     429,
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) },
+    retryAfter(waitMs),
   );
 }
+
+/** A call past its per-admin limit (RouteDef.callLimit): the wait in seconds under a minute. */
+export function tooManyRequests(waitMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return new HttpError(429, `Too many requests. Please try again in ${wait}.`, retryAfter(waitMs));
+}
+
+const retryAfter = (waitMs: number) => ({ 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) });
 
 /** Key namespaces of the sign-in limits (account and 2FA keys are the admin's lower-case email). */
 export const LOGIN_LIMIT_KEYS = {

@@ -65,6 +65,8 @@ export const authPlugin = globalPlugin('auth', async (app) => {
       roles: Object.freeze([...session.roles]),
       twoFactorEnabled: session.two_factor_enabled,
       jti: payload.jti,
+      signIn: session.sign_in,
+      signedInAt: Date.parse(session.signed_in_at),
       scope: session.scope,
     });
     // exp is a required claim (checked by verify).

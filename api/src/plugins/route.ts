@@ -1,6 +1,8 @@
 import type { RouteDef } from '@backoffice/shared/contract';
 import {
   API_PREFIX,
+  type CallLimit,
+  callLimitOf,
   type csvFile,
   EXPORT_TOTAL_HINT_HEADER,
   errorResponse,
@@ -10,8 +12,10 @@ import {
 } from '@backoffice/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { type CsvExport, sendCsv } from '../lib/csv/export.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { tooManyRequests } from '../lib/rate-limit.ts';
 import { AUDIT_MISSING, AuditWriter } from '../modules/audit/writer.ts';
 import type { RequestAdmin } from '../types.ts';
 
@@ -41,9 +45,12 @@ export const isMutating = (method: RouteDef['method']): boolean => method !== 'G
  * answer is checked against the response schema (an answer that breaks the contract becomes a 500;
  * see response-serializer.ts).
  *
- * Audit: a mutating route without an `audit` action in the catalogue cannot be registered (throws at
- * start-up), and a mutating call that succeeds without writing its record (or declaring that it changed
- * nothing) answers 500 instead of its result.
+ * Audit: a mutating route names either an `audit` action or why it is `unaudited` (else it cannot be
+ * registered: throws at start-up), and a call of an audited one that succeeds without writing its
+ * record (or declaring that it changed nothing) answers 500 instead of its result.
+ *
+ * Call limit (`callLimitOf`, overridden by ADMIN_CALL_LIMITS): each admin's calls are counted in the
+ * shared store before the handler runs; past the limit 429 with Retry-After.
  */
 export function defineRoute<const R extends RouteDef>(
   app: FastifyInstance,
@@ -54,10 +61,12 @@ export function defineRoute<const R extends RouteDef>(
   // A public route reads no token, so it could check no permission: the two must agree.
   if ((def.auth === 'none') !== (def.permission === 'public'))
     throw new Error(`${def.method} ${def.path}: auth '${def.auth}' with permission '${def.permission}'`);
-  if (isMutating(def.method) && !def.audit)
+  if (isMutating(def.method) ? !def.audit === !def.unaudited : def.audit || def.unaudited)
     throw new Error(
-      `${def.method} ${def.path}: a state-changing route needs an audit action in the catalogue`,
+      `${def.method} ${def.path}: a state-changing route needs an audit action in the catalogue, or why it is unaudited (one of the two); a GET route neither`,
     );
+  const name = catalogueNames.get(routeKey(def)) ?? routeKey(def);
+  const limit = Object.hasOwn(app.config.callLimits, name) ? app.config.callLimits[name] : callLimitOf(def);
   app.route({
     method: def.method,
     url: API_PREFIX + def.path,
@@ -79,6 +88,7 @@ export function defineRoute<const R extends RouteDef>(
     },
     handler: async (request, reply) => {
       const admin = request.admin;
+      if (limit && admin) await countCall(request, `calls:${name}:${admin.id}`, limit);
       const audit = new AuditWriter({
         action: def.audit,
         actor: admin ? { id: admin.id, email: admin.email } : null,
@@ -94,13 +104,32 @@ export function defineRoute<const R extends RouteDef>(
         reply,
         audit,
       });
-      if (isMutating(def.method) && !audit.satisfied) {
+      if (def.audit && isMutating(def.method) && !audit.satisfied) {
         request.log.error({ route: `${def.method} ${def.path}` }, AUDIT_MISSING);
         throw new HttpError(500, AUDIT_MISSING);
       }
       return result;
     },
   });
+}
+
+/**
+ * Counts one call of an admin against the route's limit, or throws 429 (nothing counted) past it. A
+ * shared store that does not answer (Redis down) lets the call through: the limit guards against floods,
+ * and must not turn an outage of the store into one of every limited route.
+ */
+async function countCall(request: FastifyRequest, key: string, limit: CallLimit): Promise<void> {
+  const { store, clock } = request.server;
+  const rule = { max: limit.max, windowMs: limit.windowSeconds * 1000 };
+  let retryAfterMs: number;
+  try {
+    ({ retryAfterMs } = await store.take(key, rule, clock()));
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    request.log.warn({ err }, 'call limit not counted: the shared store does not answer');
+    return;
+  }
+  if (retryAfterMs > 0) throw tooManyRequests(retryAfterMs);
 }
 
 /** Each catalogue route's name by `METHOD path`: routes added to the catalogue are named with no edit here. */

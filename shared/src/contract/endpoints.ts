@@ -36,7 +36,6 @@ export const endpoints = {
     method: 'POST',
     path: '/admin/auth/session/renew',
     permission: 'signed-in',
-    audit: 'auth.session-renew',
   },
   logout: {
     name: 'logout',
@@ -56,7 +55,6 @@ export const endpoints = {
     method: 'POST',
     path: '/admin/dashboard/refresh',
     permission: 'signed-in',
-    audit: 'dashboard.refresh',
   },
   dashboardTrends: {
     name: 'dashboardTrends',

@@ -18,7 +18,9 @@ export const LIVE_TOPIC_PERMISSION: Record<LiveTopic, Permission> = {
  * The event stream's events (`text/event-stream`):
  * - `ready` once, with the topics this admin receives;
  * - `changed` with one topic;
- * - a comment line (`: heartbeat`) every LIVE_HEARTBEAT_MS, so proxies keep the connection.
+ * - a comment line (`: heartbeat`) every LIVE_HEARTBEAT_MS, so proxies keep the connection;
+ * - `replaced` (data `{}`) just before the API ends the stream because a newer one of the same session
+ *   took its place (at most LIVE_STREAMS_PER_SESSION per session): the console waits longer to come back.
  * The stream ends when the session ends (sign-out, revocation) and when the API replica shuts down;
  * the console then connects again.
  */

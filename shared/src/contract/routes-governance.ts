@@ -17,6 +17,7 @@ export const governanceRoutes = {
     auth: 'password',
     permission: 'signed-in',
     audit: 'auth.password-change',
+    callLimit: { max: 10, windowSeconds: 600 },
     body: admins.changePasswordBody,
     response: admins.changePasswordResponse,
   },
@@ -33,6 +34,7 @@ export const governanceRoutes = {
     auth: 'session',
     permission: 'signed-in',
     audit: 'auth.session-revoke',
+    callLimit: { max: 60, windowSeconds: 600 },
     params: admins.sessionIdParams,
     response: admins.sessionsRevokedResponse,
   },
@@ -42,6 +44,7 @@ export const governanceRoutes = {
     auth: 'session',
     permission: 'signed-in',
     audit: 'auth.sessions-revoke-others',
+    callLimit: { max: 20, windowSeconds: 600 },
     response: admins.sessionsRevokedResponse,
   },
 

@@ -35,9 +35,19 @@ export interface RouteDef {
   permission: Permission;
   /**
    * The audit action every state-changing call records (GET routes have none): a test walks the
-   * catalogue and the route definition refuses a mutating route without one.
+   * catalogue and the route definition refuses a mutating route without one (or `unaudited`).
    */
   audit?: string;
+  /**
+   * Instead of `audit`, on a state-changing method whose calls change no audited state: why none is
+   * recorded (docs/operations.md#limits-that-protect-the-console); test/audit.test.ts checks they write none.
+   */
+  unaudited?: string;
+  /**
+   * How many calls one admin may make in a window; past it the API answers 429 with Retry-After
+   * (counted in the shared store, so every replica agrees). See `callLimitOf` for the default.
+   */
+  callLimit?: CallLimit;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -48,6 +58,24 @@ export interface RouteDef {
   bodyLimit?: number;
   /** Schema of the 200 answer. */
   response: z.ZodType;
+}
+
+/** `max` calls per admin per `windowSeconds` (a fixed window that opens at the first call). */
+export interface CallLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * The limit of a state-changing route that any signed-in admin may call and that names none: far above
+ * what a person does, low enough that one admin cannot flood what others rely on.
+ */
+export const SIGNED_IN_CALL_LIMIT: CallLimit = { max: 600, windowSeconds: 600 };
+
+/** The per-admin limit of a route: its own, the signed-in default, or none. */
+export function callLimitOf(def: RouteDef): CallLimit | undefined {
+  if (def.callLimit) return def.callLimit;
+  return def.permission === 'signed-in' && def.method !== 'GET' ? SIGNED_IN_CALL_LIMIT : undefined;
 }
 
 /** Catalogue of every call: the API registers its routes from it, the OpenAPI document and tests iterate it. */
@@ -80,6 +108,7 @@ export const routes = {
     auth: 'setup',
     permission: 'signed-in',
     audit: 'auth.2fa-setup',
+    callLimit: { max: 20, windowSeconds: 600 },
     body: auth.twoFactorReplaceSetupBody,
     response: auth.twoFactorSetupResponse,
   },
@@ -89,6 +118,7 @@ export const routes = {
     auth: 'setup',
     permission: 'signed-in',
     audit: 'auth.2fa-enable',
+    callLimit: { max: 20, windowSeconds: 600 },
     body: auth.twoFactorEnableBody,
     response: auth.twoFactorEnableResponse,
   },
@@ -97,7 +127,10 @@ export const routes = {
     path: '/admin/auth/session/renew',
     auth: 'session',
     permission: 'signed-in',
-    audit: 'auth.session-renew',
+    unaudited:
+      'a renewal continues a sign-in (bounded by SESSION_MAX_HOURS): its sign-in and sign-out are recorded',
+    // The console renews once per session lifetime, from any of its tabs.
+    callLimit: { max: 10, windowSeconds: 3600 },
     response: auth.sessionRenewResponse,
   },
   logout: {
@@ -106,6 +139,7 @@ export const routes = {
     auth: 'session',
     permission: 'signed-in',
     audit: 'auth.sign-out',
+    callLimit: { max: 60, windowSeconds: 600 },
     response: auth.logoutResponse,
   },
 
@@ -121,7 +155,9 @@ export const routes = {
     path: '/admin/dashboard/refresh',
     auth: 'session',
     permission: 'signed-in',
-    audit: 'dashboard.refresh',
+    unaudited: 'it reads the figures, which every write keeps current: nothing changes',
+    // The Refresh button; the 5-minute timer and the live events read GET /admin/dashboard/stats.
+    callLimit: { max: 30, windowSeconds: 60 },
     body: dashboard.dashboardRefreshBody,
     response: dashboard.dashboardRefreshResponse,
   },

@@ -22,7 +22,7 @@ export interface LiveClientOptions {
 /**
  * The API's event stream, read with fetch rather than EventSource: EventSource cannot send the
  * Authorization header, and the token must not travel in a URL (logs, Referer). Connects again after
- * a failure or an end (a replica shutting down) with growing waits.
+ * a failure or an end (a replica shutting down) with growing waits; after `replaced`, the longest.
  */
 export class LiveClient {
   private abort: AbortController | null = null;
@@ -85,6 +85,10 @@ export class LiveClient {
           } else if (event === 'changed') {
             const { topic } = JSON.parse(data) as { topic: LiveTopic };
             this.options.onChanged(topic);
+          } else if (event === 'replaced') {
+            // Another tab of this session took the stream (the API keeps a few per session): come back
+            // after the longest wait, not at once, or the tabs would keep replacing each other.
+            this.failures = (this.options.reconnectMs ?? RECONNECT_MS).length - 1;
           }
         }
       }

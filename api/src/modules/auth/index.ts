@@ -1,3 +1,3 @@
 // The auth module's public entry: what other modules may use (the admins' and the account's session ends,
 // the live stream's session check).
-export { findActiveSession, liveSessionsOf, revokeSessionsOf } from './repository.ts';
+export { findActiveSessions, liveSessionsOf, revokeSessionsOf } from './repository.ts';

@@ -113,13 +113,20 @@ export interface ClientInfo {
   userAgent?: string | undefined;
 }
 
+/** The sign-in a session belongs to: its id (the jti of the session it opened) and when it was. */
+export interface SignIn {
+  id: string;
+  at: Date;
+}
+
+/** A new session; without `signIn` it opens a sign-in of its own (now, its jti the sign-in's id). */
 export async function insertSession(
   db: Db,
-  session: { jti: string; adminId: number; scope: TokenScope; expiresAt: Date } & ClientInfo,
+  session: { jti: string; adminId: number; scope: TokenScope; expiresAt: Date; signIn?: SignIn } & ClientInfo,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO admin_sessions (jti, admin_id, scope, expires_at, ip, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
+    `INSERT INTO admin_sessions (jti, admin_id, scope, expires_at, ip, user_agent, sign_in, signed_in_at)
+     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, $1), coalesce($8::timestamptz, now()))`,
     [
       session.jti,
       session.adminId,
@@ -127,12 +134,19 @@ export async function insertSession(
       session.expiresAt.toISOString(),
       session.ip ?? null,
       session.userAgent?.slice(0, 300) ?? null,
+      session.signIn?.id ?? null,
+      session.signIn?.at.toISOString() ?? null,
     ],
   );
 }
 
-export async function revokeSession(db: Db, jti: string): Promise<void> {
-  await db.query('UPDATE admin_sessions SET revoked_at = now() WHERE jti = $1 AND revoked_at IS NULL', [jti]);
+/** Ends a live session; false when it had ended already (a second renewal of one token loses). */
+export async function revokeSession(db: Db, jti: string): Promise<boolean> {
+  const rows = await db.query(
+    'UPDATE admin_sessions SET revoked_at = now() WHERE jti = $1 AND revoked_at IS NULL RETURNING jti',
+    [jti],
+  );
+  return rows.length === 1;
 }
 
 export interface SessionRow {
@@ -142,18 +156,27 @@ export interface SessionRow {
   roles: GovernanceRole[];
   two_factor_enabled: boolean;
   scope: TokenScope;
+  sign_in: string;
+  signed_in_at: string;
 }
+
+const LIVE_SESSION = `SELECT s.jti, a.id, a.email, a.name, a.roles, a.two_factor_enabled, s.scope, s.sign_in,
+         s.signed_in_at
+    FROM admin_sessions s JOIN admins a ON a.id = s.admin_id
+   WHERE s.revoked_at IS NULL AND s.expires_at > now() AND a.status = 'active' AND a.deleted_at IS NULL`;
 
 /** The session if it is live and its admin active and not deleted. */
 export async function findActiveSession(db: Db, jti: string): Promise<SessionRow | undefined> {
-  const rows = await db.query<SessionRow>(
-    `SELECT a.id, a.email, a.name, a.roles, a.two_factor_enabled, s.scope
-       FROM admin_sessions s JOIN admins a ON a.id = s.admin_id
-      WHERE s.jti = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-        AND a.status = 'active' AND a.deleted_at IS NULL`,
-    [jti],
-  );
+  const rows = await db.query<SessionRow>(`${LIVE_SESSION} AND s.jti = $1`, [jti]);
   return rows[0];
+}
+
+/** Those of the sessions that are live (as findActiveSession), in one query, by jti. */
+export async function findActiveSessions(db: Db, jtis: string[]): Promise<Map<string, SessionRow>> {
+  const rows = await db.query<SessionRow & { jti: string }>(`${LIVE_SESSION} AND s.jti = ANY($1::text[])`, [
+    jtis,
+  ]);
+  return new Map(rows.map((row) => [row.jti, row]));
 }
 
 export async function setPassword(db: Db, id: number, passwordHash: string): Promise<void> {

@@ -80,9 +80,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(
     app,
     routes.sessionRenew,
-    { tags, summary: 'A new session token in place of the current one (its lifetime starts again)' },
-    async ({ admin, request, audit }) => {
-      const data = await service.renew(admin, audit, {
+    {
+      tags,
+      summary:
+        'A new session token in place of the current one: its lifetime starts again, up to SESSION_MAX_HOURS after the sign-in',
+    },
+    async ({ admin, request }) => {
+      const data = await service.renew(admin, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });

@@ -43,7 +43,7 @@ export const MESSAGES = {
 
 export interface AuthDeps {
   db: Db;
-  config: Pick<Config, 'twoFactor' | 'sessionTtlSeconds' | 'setupTtlSeconds'>;
+  config: Pick<Config, 'twoFactor' | 'sessionTtlSeconds' | 'sessionMaxSeconds' | 'setupTtlSeconds'>;
   rateLimits: RateLimits;
   sign: (payload: JwtPayload) => string;
   clock: () => number;
@@ -115,25 +115,44 @@ export class AuthService {
   /**
    * Records a session row (the token is valid only while it is live) and signs its JWT. The roles go in
    * the `role` claim for the console to read (docs/architecture.md#console-behaviour), but the API never
-   * trusts them: it reads the current ones with the session row on every call.
+   * trusts them: it reads the current ones with the session row on every call. A session continues
+   * `signIn` (a renewal) or opens a sign-in of its own; it never outlives SESSION_MAX_HOURS after it.
    */
   private async issueToken(
     db: Db,
     admin: Pick<repo.AdminRow, 'id' | 'roles'>,
     scope: TokenScope,
     client: repo.ClientInfo = {},
-  ): Promise<string> {
+    continues?: repo.SignIn,
+  ): Promise<{ token: string; jti: string }> {
+    const { sessionTtlSeconds, setupTtlSeconds } = this.deps.config;
     const jti = randomUUID();
-    const ttl = scope === 'session' ? this.deps.config.sessionTtlSeconds : this.deps.config.setupTtlSeconds;
     const iat = Math.floor(Date.now() / 1000);
+    const signIn = continues ?? { id: jti, at: new Date(iat * 1000) };
+    const exp = Math.min(
+      iat + (scope === 'session' ? sessionTtlSeconds : setupTtlSeconds),
+      this.endOf(signIn),
+    );
     const adminId = admin.id;
-    await repo.insertSession(db, { jti, adminId, scope, expiresAt: new Date((iat + ttl) * 1000), ...client });
-    return this.deps.sign({ sub: String(adminId), jti, scope, role: [...admin.roles], iat, exp: iat + ttl });
+    await repo.insertSession(db, { jti, adminId, scope, expiresAt: new Date(exp * 1000), signIn, ...client });
+    const token = this.deps.sign({ sub: String(adminId), jti, scope, role: [...admin.roles], iat, exp });
+    return { token, jti };
   }
 
-  private async session(db: Db, admin: repo.AdminRow, client: repo.ClientInfo): Promise<SessionData> {
+  /** The latest end (epoch seconds) of any session of a sign-in (docs/operations.md#limits-that-protect-the-console). */
+  private endOf(signIn: repo.SignIn): number {
+    return Math.floor(signIn.at.getTime() / 1000) + this.deps.config.sessionMaxSeconds;
+  }
+
+  /** A new sign-in: its session, with the sign-in's id for its audit record. */
+  private async session(
+    db: Db,
+    admin: repo.AdminRow,
+    client: repo.ClientInfo,
+  ): Promise<{ data: SessionData; signIn: string }> {
     await repo.touchLastLogin(db, admin.id);
-    return { token: await this.issueToken(db, admin, 'session', client), user: toUser(admin) };
+    const { token, jti } = await this.issueToken(db, admin, 'session', client);
+    return { data: { token, user: toUser(admin) }, signIn: jti };
   }
 
   /**
@@ -146,7 +165,7 @@ export class AuthService {
     audit: AuditWriter,
   ): Promise<LoginResult> {
     return audit.transaction(this.deps.db, async (tx) => {
-      const token = await this.issueToken(tx, admin, 'password-change', client);
+      const { token } = await this.issueToken(tx, admin, 'password-change', client);
       await audit.record(tx, {
         action: SIGN_IN_AUDIT.passwordOk,
         actor: adminActor(admin),
@@ -234,8 +253,8 @@ export class AuthService {
     const signIn = (method: 'password' | 'password+2fa') =>
       audit.transaction(this.deps.db, async (tx) => {
         const session = await this.session(tx, admin, client);
-        await audit.record(tx, { ...target, details: { method } });
-        return session;
+        await audit.record(tx, { ...target, details: { method, signIn: session.signIn } });
+        return session.data;
       });
 
     if (admin.two_factor_enabled) {
@@ -262,7 +281,7 @@ export class AuthService {
     ) {
       return audit.transaction(this.deps.db, async (tx) => {
         const setup = await this.newPendingSecret(admin, tx);
-        const token = await this.issueToken(tx, admin, '2fa-setup', client);
+        const { token } = await this.issueToken(tx, admin, '2fa-setup', client);
         await audit.record(tx, {
           ...target,
           action: SIGN_IN_AUDIT.passwordOk,
@@ -359,40 +378,49 @@ export class AuthService {
       if (!(await repo.enableTwoFactor(tx, admin.id, body.secret, step, admin.two_factor_enabled)))
         throw new HttpError(400, MESSAGES.invalidSetup);
       await repo.revokeSession(tx, caller.jti);
+      const session = await this.session(tx, { ...admin, two_factor_enabled: true }, client);
       await audit.record(tx, {
         targetType: 'admin',
         targetId: admin.id,
         before: { twoFactorEnabled: admin.two_factor_enabled },
         after: { twoFactorEnabled: true },
-        details: { replaced: admin.two_factor_enabled },
+        details: { replaced: admin.two_factor_enabled, signIn: session.signIn },
       });
-      return this.session(tx, { ...admin, two_factor_enabled: true }, client);
+      return session.data;
     });
     await this.codeLimiter.reset(key);
     return session;
   }
 
   /**
-   * POST /admin/auth/session/renew: a new session with the full lifetime, the caller's ended in the same
-   * transaction (one live token per sign-in). The admin must still be active: a blocked or deleted one
-   * gets no new session.
+   * POST /admin/auth/session/renew: a new session of the same sign-in in place of the caller's (ended
+   * in the same transaction: one live token per renewal), with the full lifetime but never past
+   * SESSION_MAX_HOURS after the sign-in; past that, 401. Not audited: the sign-in and its sign-out are
+   * (docs/operations.md#limits-that-protect-the-console). The admin must still be active.
    */
-  async renew(caller: RequestAdmin, audit: AuditWriter, client: repo.ClientInfo = {}): Promise<SessionData> {
+  async renew(caller: RequestAdmin, client: repo.ClientInfo = {}): Promise<SessionData> {
+    const expired = new HttpError(401, 'Invalid or expired token');
     const admin = await repo.findAdminById(this.deps.db, caller.id);
-    if (!admin || admin.deleted_at || admin.status !== 'active')
-      throw new HttpError(401, 'Invalid or expired token');
-    return audit.transaction(this.deps.db, async (tx) => {
-      await repo.revokeSession(tx, caller.jti);
-      await audit.record(tx, { targetType: 'admin', targetId: caller.id, details: { session: caller.jti } });
+    if (!admin || admin.deleted_at || admin.status !== 'active') throw expired;
+    const signIn = { id: caller.signIn, at: new Date(caller.signedInAt) };
+    if (this.endOf(signIn) <= Math.floor(Date.now() / 1000)) throw expired;
+    return this.deps.db.transaction(async (tx) => {
+      // Two renewals of one token at once: the first one wins, the other gets no second session.
+      if (!(await repo.revokeSession(tx, caller.jti))) throw expired;
       // Not a sign-in: last_login stays.
-      return { token: await this.issueToken(tx, admin, 'session', client), user: toUser(admin) };
+      const { token } = await this.issueToken(tx, admin, 'session', client, signIn);
+      return { token, user: toUser(admin) };
     });
   }
 
   async logout(caller: RequestAdmin, audit: AuditWriter): Promise<void> {
     await audit.transaction(this.deps.db, async (tx) => {
       await repo.revokeSession(tx, caller.jti);
-      await audit.record(tx, { targetType: 'admin', targetId: caller.id, details: { session: caller.jti } });
+      await audit.record(tx, {
+        targetType: 'admin',
+        targetId: caller.id,
+        details: { session: caller.jti, signIn: caller.signIn },
+      });
     });
   }
 

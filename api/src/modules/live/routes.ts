@@ -1,16 +1,10 @@
 import { PassThrough } from 'node:stream';
-import {
-  LIVE_TOPIC_PERMISSION,
-  type LiveTopic,
-  liveTopics,
-  rolesGrant,
-  routes,
-} from '@backoffice/shared/contract';
+import { rolesGrant, routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, SERVICE_UNAVAILABLE } from '../../lib/http-error.ts';
 import { defineRoute } from '../../plugins/route.ts';
-import { findActiveSession } from '../auth/index.ts';
-import { LiveHub, type LiveSubscriber } from './hub.ts';
+import { findActiveSessions } from '../auth/index.ts';
+import { LiveHub, type LiveSubscriber, type SessionCheck, topicsOf } from './hub.ts';
 import { watchLotteryEnds } from './lottery-ends.ts';
 import { queueCounts } from './repository.ts';
 
@@ -26,17 +20,20 @@ export interface LiveRoutesOptions {
 
 const tags = ['live'];
 
-function topicsOf(roles: readonly string[]): Set<LiveTopic> {
-  return new Set(liveTopics.filter((t) => rolesGrant(roles, LIVE_TOPIC_PERMISSION[t])));
-}
-
 /**
  * The event stream (GET /api/admin/events, Server-Sent Events read with fetch: the console sends its
  * Bearer token as on every call) and the queue counts for the sidebar's badges.
  */
 export async function liveRoutes(app: FastifyInstance, opts: LiveRoutesOptions): Promise<void> {
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
-  const hub = new LiveHub(app.clock);
+  const hub = new LiveHub(app.clock, app.config.liveStreamsPerSession);
+  // Full sessions only: the stream's route accepts no other token.
+  const liveSessions: SessionCheck = async (jtis) => {
+    const rows = await findActiveSessions(app.db, jtis);
+    return new Map(
+      [...rows].filter(([, row]) => row.scope === 'session').map(([jti, row]) => [jti, row.roles]),
+    );
+  };
   const lotteryEnds = watchLotteryEnds(app.db, app.clock, () => hub.receive('lottery'));
   const stopListening = await app.db.listen(
     'live',
@@ -46,9 +43,12 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveRoutesOptions):
     },
     () => hub.everythingChanged(),
   );
+  // One timer for every stream of this replica: a heartbeat each, and one check of all their sessions.
+  const heartbeat = setInterval(() => void hub.heartbeat(liveSessions), heartbeatMs);
   // Before the server waits for requests in flight: a stream would hold the shutdown to its timeout.
   app.addHook('preClose', async () => hub.endAll());
   app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
     lotteryEnds.stop();
     await stopListening();
   });
@@ -67,30 +67,17 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveRoutesOptions):
       const write = (text: string) => {
         if (!stream.writableEnded) stream.write(text);
       };
-      let topics = topicsOf(admin.roles);
       const subscriber: LiveSubscriber = {
         jti: admin.jti,
-        get topics() {
-          return topics;
-        },
+        topics: topicsOf(admin.roles),
         send: (topic) => write(`event: changed\ndata: ${JSON.stringify({ topic })}\n\n`),
-        end: () => stream.end(),
+        heartbeat: () => write(': heartbeat\n\n'),
+        end: (reason) => {
+          if (reason) write(`event: ${reason}\ndata: {}\n\n`);
+          stream.end();
+        },
       };
-      // Each heartbeat checks the session again: a blocked admin, an expired session or changed roles.
-      const heartbeat = setInterval(() => {
-        write(': heartbeat\n\n');
-        findActiveSession(app.db, admin.jti).then(
-          (session) => {
-            if (session?.scope !== 'session') subscriber.end();
-            else topics = topicsOf(session.roles);
-          },
-          () => {}, // the database away: the stream goes on, the next heartbeat asks again
-        );
-      }, heartbeatMs);
-      const cleanUp = () => {
-        clearInterval(heartbeat);
-        hub.remove(subscriber);
-      };
+      const cleanUp = () => hub.remove(subscriber);
       stream.on('close', cleanUp);
       // The console went away (tab closed, network lost): nothing more to write, nobody to end it for.
       reply.raw.once('close', () => {
@@ -98,7 +85,9 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveRoutesOptions):
         stream.destroy();
       });
       hub.add(subscriber);
-      write(`retry: ${RETRY_MS}\nevent: ready\ndata: ${JSON.stringify({ topics: [...topics] })}\n\n`);
+      write(
+        `retry: ${RETRY_MS}\nevent: ready\ndata: ${JSON.stringify({ topics: [...subscriber.topics] })}\n\n`,
+      );
       reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache, no-transform')
