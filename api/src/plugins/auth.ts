@@ -50,7 +50,13 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     }
     if (payload.scope === 'gate') {
       if (!(await gateSessionLive(app.db, payload.jti))) throw invalidToken();
-      const gate: RequestAdmin = Object.freeze({ ...GATE_ADMIN, jti: payload.jti });
+      // Its own sign-in: the session is the gate's, started when the token was signed.
+      const gate: RequestAdmin = Object.freeze({
+        ...GATE_ADMIN,
+        jti: payload.jti,
+        signIn: payload.jti,
+        signedInAt: (payload.iat ?? 0) * 1000,
+      });
       app.sessions.set(token, gate, (payload.exp ?? 0) * 1000, mark);
       return gate;
     }
