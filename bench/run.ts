@@ -127,6 +127,7 @@ const context: BenchContext = {
           env: app.env ?? {},
           proxy: app.proxy,
           releases: app.releases,
+          unchecked: app.unchecked,
         });
         cleanups.push(server.stop);
         log(`serving ${appName} at ${server.origin}`);

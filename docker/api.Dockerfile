@@ -1,5 +1,8 @@
 # The current Node LTS (the tests run on it too: scripts/test.mjs).
 FROM node:24-slim
+# Debian's Chromium: the release gate's smoke load runs in the API (docs/operations.md#the-release-gate).
+RUN apt-get update && apt-get install -y --no-install-recommends chromium \
+  && rm -rf /var/lib/apt/lists/*
 RUN npm install -g pnpm@10.34.9
 WORKDIR /repo
 COPY . .

@@ -3,7 +3,7 @@
 #     --build-arg GIT_COMMIT=$(git rev-parse --short=12 HEAD) -t backoffice/mf-mines:1.4.0 .
 # Each container publishes the build it carries into the shared releases volume (/srv/releases/<app
 # folder>/<version>/) through the API's release gate (`scripts/deploy.mjs --publish-only`: what is live
-# does not change; the images have no Chromium, so the record says the smoke load was skipped). The
+# does not change; the API runs the smoke load, in the Chromium of its own image). The
 # shell then serves the console (the live shell release, and every area's under /remotes/); a remote
 # serves its build on its own port for its health check. Which version is live is the API's:
 # `node scripts/deploy.mjs` / `rollback.mjs` / `releases.mjs` in the shell container.
@@ -32,4 +32,4 @@ USER node
 EXPOSE 8080
 # The shell: serve the console (compose adds --proxy and --releases), then publish its own build once
 # the API answers through it. A remote: publish its build (the shell is up first), then serve it.
-CMD ["sh", "-c", "if [ \"$APP\" = shell ]; then (until node scripts/deploy.mjs shell --from build --publish-only --no-smoke; do sleep 5; done) & exec node scripts/serve.mjs --dir build --port \"$PORT\" --spa $SERVE_ARGS; else node scripts/deploy.mjs \"$APP\" --from build --publish-only --no-smoke && exec node scripts/serve.mjs --dir build --port \"$PORT\"; fi"]
+CMD ["sh", "-c", "if [ \"$APP\" = shell ]; then (until node scripts/deploy.mjs shell --from build --publish-only; do sleep 5; done) & exec node scripts/serve.mjs --dir build --port \"$PORT\" --spa $SERVE_ARGS; else node scripts/deploy.mjs \"$APP\" --from build --publish-only && exec node scripts/serve.mjs --dir build --port \"$PORT\"; fi"]

@@ -301,7 +301,8 @@ export default async function globalSetup() {
       dir: snapshot('shell', tempDir, builds[0]),
       port: ports.shell,
       spa: true,
-      env: baseEnv({ BACKOFFICE_CONFIG: JSON.stringify({ apiBaseUrl: apiBase }) }),
+      // The ops token: it tells the API of a release file it refused (docs/operations.md#release-integrity).
+      env: baseEnv({ BACKOFFICE_CONFIG: JSON.stringify({ apiBaseUrl: apiBase }), OPS_TOKEN: opsToken }),
       logFile: join(logsDir, 'shell.log'),
       readyPath: '/index.html',
       args: ['--releases', releasesDir, '--registry', `${apiBase}/console/registry`],

@@ -13,6 +13,8 @@
 // (--registry, default <first --proxy>/api/console/registry, read at most once a second), and
 // index.html carries it, so the console starts loading an area without asking. Every file of a release
 // is checked against the SHA-256 the API recorded at publish before it is sent (serve/integrity.mjs).
+// --unchecked: the releases folder is none of the API's (the bench's monolith floor): its files are sent
+// without the integrity check.
 // --mount: serves another folder below a path prefix.
 // Deploy-time override without a rebuild: BACKOFFICE_CONFIG (JSON) replaces /config.js.
 import http from 'node:http';
@@ -24,7 +26,7 @@ import { createStaticHandler } from './serve/static.mjs';
 
 const usage =
   'usage: serve.mjs --dir <dist> --port <port> [--host <ip>] [--spa] [--proxy <url>[,<url>...]] ' +
-  '[--releases <dir>] [--registry <url>[,<url>...]] [--mount /<prefix>=<dir>]...';
+  '[--releases <dir>] [--registry <url>[,<url>...]] [--unchecked] [--mount /<prefix>=<dir>]...';
 
 function fail(message) {
   console.error(`${message}\n${usage}`);
@@ -43,6 +45,7 @@ try {
       mount: { type: 'string', multiple: true, default: [] },
       releases: { type: 'string' },
       registry: { type: 'string' },
+      unchecked: { type: 'boolean', default: false },
     },
   }));
 } catch (error) {
@@ -72,8 +75,9 @@ const registryUrls = args.registry
   ? args.registry.split(',').map((url) => url.trim())
   : upstreams.map((url) => `${url.replace(/\/+$/, '')}/api/console/registry`);
 const registry = releasesDir && registryUrls.length ? createRegistryReader(registryUrls) : null;
-// The API that recorded what each release is (every file checked against it before it is sent).
-const apiBases = upstreams.map((url) => `${url.replace(/\/+$/, '')}/api`);
+// The API that recorded what each release is (every file checked against it before it is sent): the one
+// whose registry is read.
+const apiBases = args.unchecked ? [] : registryUrls.map((url) => url.replace(/\/console\/registry$/, ''));
 const serveFiles = createStaticHandler({ dir: root, spa: args.spa, mounts, releasesDir, registry, apiBases });
 
 function answer(res, status, text) {

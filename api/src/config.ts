@@ -315,7 +315,7 @@ const envSchema = z.object({
   RELEASE_AUTO_ROLLBACK_RATE: z.coerce.number().min(0).max(1).default(0.5),
   RELEASE_AUTO_ROLLBACK_MINUTES: z.coerce.number().int().min(1).default(30),
   CHROMIUM_PATH: z.string().optional(),
-  RELEASE_SMOKE_SETTLE_MS: z.coerce.number().int().min(100).default(1000),
+  RELEASE_SMOKE_SETTLE_MS: z.coerce.number().int().min(100).default(500),
   RELEASE_INTEGRITY_SCAN_MS: z.coerce.number().int().min(0).default(60_000),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),

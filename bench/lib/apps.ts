@@ -18,6 +18,8 @@ export interface App {
   proxy?: string;
   /** The releases folder serve.mjs serves the live shell and the areas from (the signed-in console). */
   releases?: string;
+  /** Its releases folder is none of the API's (the monolith floor): served without the integrity check. */
+  unchecked?: boolean;
 }
 
 /** The remotes (areas.json), by federation name. */

@@ -143,11 +143,14 @@ export function serveStatic(options: {
   env?: NodeJS.ProcessEnv;
   proxy?: string;
   releases?: string;
+  /** The releases folder is none of the API's: no integrity check (the monolith floor). */
+  unchecked?: boolean;
 }): Promise<StaticServer> {
   const args = ['--dir', options.dir, '--port', String(options.port)];
   if (options.spa) args.push('--spa');
   if (options.proxy) args.push('--proxy', options.proxy);
   if (options.releases) args.push('--releases', options.releases);
+  if (options.unchecked) args.push('--unchecked');
   return startNodeServer({
     script: join(repoRoot, 'scripts/serve.mjs'),
     args,

@@ -2,8 +2,9 @@
 // own, the release CLI run as a process against the test API, and what the API says is live.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { ApiClient } from './api.ts';
 import { apiBase, repoRoot } from './config.ts';
 import { runState } from './state.ts';
 
@@ -17,9 +18,13 @@ export interface Run {
 
 /** Runs a command from the repository root; resolves with its exit code, output and duration. */
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return runIn(repoRoot, command, args, env);
+}
+
+function runIn(cwd: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: 'pipe' });
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'pipe' });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -31,12 +36,32 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}
   });
 }
 
+/** The token the release CLI runs with: an operator's own (operatorToken), else the bootstrap one. */
+let cliToken: string | null = null;
+
+/**
+ * Makes an operator's own token for the ops admin (a superadmin's call, as on the Releases screen) and
+ * runs the release CLI with it from then on: the history names the ops admin (docs/operations.md#operator-tokens).
+ */
+export async function useOperatorToken(name: string): Promise<{ owner: string; name: string }> {
+  const state = runState();
+  const owner = state.twoFactor.ops.email;
+  const answer = await new ApiClient().send<{ token: string }>('POST', '/admin/ops-tokens', {
+    token: state.twoFactor.main.session.token,
+    body: { name, owner, days: 1 },
+  });
+  if (answer.status !== 200 || !answer.body.data)
+    throw new Error(`no operator token: ${answer.body.message}`);
+  cliToken = answer.body.data.token;
+  return { owner, name };
+}
+
 /** `node scripts/<command>.mjs ...` against this run's API and releases folder. */
 export function releaseCli(command: 'deploy' | 'rollback' | 'releases', args: string[]): Promise<Run> {
   const state = runState();
   return run(process.execPath, [`scripts/${command}.mjs`, ...args], {
     BACKOFFICE_API: apiBase,
-    OPS_TOKEN: state.opsToken,
+    OPS_TOKEN: cliToken ?? state.opsToken,
     RELEASES_DIR: state.releasesDir,
   });
 }
@@ -46,6 +71,67 @@ export async function mustRun(command: 'deploy' | 'rollback' | 'releases', args:
   const result = await releaseCli(command, args);
   if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.output}`);
   return result;
+}
+
+/**
+ * A build of an area from a copy of its sources with `patches` applied (the way a bug ships), under its own
+ * version, into `dist`. The copy uses the area's installed dependencies.
+ */
+export async function buildPatched(
+  dir: string,
+  version: string,
+  dist: string,
+  patches: { file: string; find: string; replace: string }[],
+): Promise<void> {
+  const source = join(dirname(dist), `${dir}-src-${version}`);
+  cpSync(join(repoRoot, dir), source, {
+    recursive: true,
+    // Its tsconfig extends the workspace's: the build needs none.
+    filter: (path) => !/[/\\](node_modules|dist|tsconfig\.json)$/.test(path),
+  });
+  symlinkSync(join(repoRoot, dir, 'node_modules'), join(source, 'node_modules'));
+  for (const patch of patches) {
+    const file = join(source, patch.file);
+    const text = readFileSync(file, 'utf8');
+    if (!text.includes(patch.find)) throw new Error(`${patch.file} has no "${patch.find}"`);
+    writeFileSync(file, text.replace(patch.find, patch.replace));
+  }
+  const result = await runIn(
+    source,
+    join(source, 'node_modules/.bin/rsbuild'),
+    ['build', '--dist-path', dist],
+    {
+      MF_BUILD_VERSION: version,
+      GIT_COMMIT: `patched-${version}`,
+    },
+  );
+  if (result.code !== 0) throw new Error(`build of ${dir} ${version} failed:\n${result.output}`);
+}
+
+/** Another version of a remote's build, the same files otherwise (its release.json and manifest say so). */
+export function cloneBuild(from: string, to: string, version: string): void {
+  cpSync(from, to, { recursive: true });
+  editBuild(to, 'mf-manifest.json', (text) => {
+    const manifest = JSON.parse(text);
+    manifest.metaData.buildInfo.buildVersion = version;
+    return JSON.stringify(manifest);
+  });
+  const infoFile = join(to, 'release.json');
+  writeFileSync(
+    infoFile,
+    JSON.stringify({ ...JSON.parse(readFileSync(infoFile, 'utf8')), version }, null, 2),
+  );
+}
+
+/** The script of a build that holds `text` (a screen's chunk, found by what it shows). */
+export function chunkWith(dist: string, text: string): string {
+  const scripts = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? scripts(join(dir, e.name)) : e.name.endsWith('.js') ? [join(dir, e.name)] : [],
+    );
+  const found = scripts(dist).filter((file) => readFileSync(file, 'utf8').includes(text));
+  if (found.length !== 1) throw new Error(`${found.length} scripts of ${dist} hold "${text}"`);
+  return relative(dist, found[0]!).split(sep).join('/');
 }
 
 /** A build of mf-mines under its own version (MF_BUILD_VERSION), into `dist`. */
@@ -129,7 +215,7 @@ export interface ReleaseAreaInfo {
   area: string;
   live: { version: string; by: string; action: string } | null;
   previous: string | null;
-  versions: { version: string; live: boolean }[];
+  versions: { version: string; live: boolean; tampered: string[] }[];
   history: {
     action: string;
     from: string | null;

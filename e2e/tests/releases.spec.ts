@@ -1,10 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { shellOrigin } from '../support/config.ts';
 import {
   buildMines,
+  buildPatched,
+  chunkWith,
+  cloneBuild,
   editBuild,
   exposedChunks,
   liveRegistry,
@@ -12,15 +15,18 @@ import {
   mustRun,
   releaseCli,
   releasesOf,
+  useOperatorToken,
 } from '../support/releases.ts';
 import { saveScreenshot } from '../support/screenshot.ts';
 import { runState, storageStateFor } from '../support/state.ts';
 
 // docs/operations.md#releases, as an operator and admins live it: releases of the mines area go through the
-// release gate (the CLI against the test API), consoles that stay open pick up a rollback, a broken live
-// version falls back to the previous one by itself and is rolled back automatically once enough sessions fail
-// on it, the Releases screen rolls back, promotes and previews, and the shell is released the same way.
-// Serial: each test starts from what the previous one left live; the last one puts everything back.
+// release gate (the CLI, with the ops admin's own token, against the test API), whose smoke load renders every
+// route with real data; consoles that stay open pick up a rollback; a live version that fails to load, or
+// throws later, falls back to the previous one in that tab and is rolled back automatically once enough admins
+// fail on it; changed bytes are never served; the Releases screen rolls back, promotes, previews and runs a
+// cohort; the shell is released the same way. Serial: each test starts from what the previous one left live;
+// the last one puts everything back.
 
 const V1 = '1.1.0-e2e-a';
 const V2 = '1.2.0-e2e-b';
@@ -28,6 +34,10 @@ const BROKEN = '1.3.0-e2e-broken';
 const REACT20 = '1.4.0-e2e-react20';
 const CONTRACT = '1.5.0-e2e-contract';
 const THROWS = '1.6.0-e2e-throws';
+/** Throws once its figures have arrived: after its first render (a patched source). */
+const LATE = '1.7.0-e2e-late';
+let lotteryLate = '';
+let operator = '';
 
 let temp: string;
 let original: string;
@@ -81,12 +91,22 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   temp = mkdtempSync(join(tmpdir(), 'backoffice-releases-'));
   original = (await liveVersionOf('mines'))!;
-  // Real builds, two at a time (2 cores), each under its own version.
-  const versions = [V1, V2, BROKEN, REACT20, CONTRACT, THROWS];
-  for (let i = 0; i < versions.length; i += 2)
-    await Promise.all(versions.slice(i, i + 2).map((version) => buildMines(version, build(version))));
+  // The ops admin deploys with a token of their own: the history names them.
+  const token = await useOperatorToken('e2e laptop');
+  operator = `${token.owner} (token "${token.name}")`;
+  // Real builds, two at a time (2 cores), each under its own version; a bug shipped from the sources.
+  await Promise.all([V1, V2].map((version) => buildMines(version, build(version))));
+  await buildPatched('mf-mines', LATE, build(LATE), [
+    {
+      file: 'src/features/dashboard/MinesDashboard.tsx',
+      find: 'function Tiles({ stats }: { stats: MinesStats | undefined }) {',
+      replace:
+        "function Tiles({ stats }: { stats: MinesStats | undefined }) {\n  if (stats) throw new Error('boom once the figures arrived');",
+    },
+  ]);
 
-  // What goes wrong in a release, each made the way it happens.
+  // What goes wrong in a release, each made the way it happens (from a copy of V1 under its own version).
+  for (const version of [BROKEN, REACT20, CONTRACT, THROWS]) cloneBuild(build(V1), build(version), version);
   for (const chunk of exposedChunks(build(BROKEN))) unlinkSync(join(build(BROKEN), chunk));
   editBuild(build(REACT20), 'mf-manifest.json', (text) => {
     const manifest = JSON.parse(text);
@@ -101,15 +121,18 @@ test.beforeAll(async () => {
   writeFileSync(contractFile, JSON.stringify(info));
   const [chunk] = exposedChunks(build(THROWS));
   editBuild(build(THROWS), chunk!, (text) => `throw new Error("boom at import");${text}`);
+  // The lottery as it is live, but its Open Lotteries screen throws: a route the old smoke never rendered.
+  const lottery = (await liveVersionOf('lottery'))!;
+  lotteryLate = `${lottery}-e2e-late`;
+  cloneBuild(join(runState().releasesDir, 'mf-lottery', lottery), build(lotteryLate), lotteryLate);
+  editBuild(
+    build(lotteryLate),
+    chunkWith(build(lotteryLate), '"Open Lotteries"'),
+    (text) => `throw new Error("boom on the open lotteries");${text}`,
+  );
 
   for (const version of [V1, V2]) {
-    const deploy = await mustRun('deploy', [
-      'mines',
-      '--from',
-      build(version),
-      '--as',
-      'e2e.ops@example.com',
-    ]);
+    const deploy = await mustRun('deploy', ['mines', '--from', build(version)]);
     timings.gatedDeploy = deploy.ms;
   }
   expect(await liveVersionOf('mines')).toBe(V2);
@@ -128,25 +151,25 @@ test.afterAll(async () => {
 
 test('the gate refuses a broken release, names the check, records it and leaves what is live', async () => {
   const cases = [
-    [BROKEN, 'files', 'is missing'],
-    [REACT20, 'shared', 'react ^20.0.0 is required; the shell provides 19'],
-    [CONTRACT, 'contract', 'this API does not serve minesStats (changed)'],
-    [THROWS, 'smoke', 'boom at import'],
+    ['mines', BROKEN, 'files', 'is missing'],
+    ['mines', REACT20, 'shared', 'react ^20.0.0 is required; the shell provides 19'],
+    ['mines', CONTRACT, 'contract', 'this API does not serve minesStats (changed)'],
+    ['mines', THROWS, 'smoke', 'boom at import'],
+    // Late failures: after the first render, with real data, on any route the area declares.
+    ['mines', LATE, 'smoke', '/mines/dashboard error boundary: Error: boom once the figures arrived'],
+    ['lottery', lotteryLate, 'smoke', '/lottery/open load: Error: boom on the open lotteries'],
   ] as const;
-  for (const [version, check, text] of cases) {
-    const deploy = await releaseCli('deploy', [
-      'mines',
-      '--from',
-      build(version),
-      '--as',
-      'e2e.ops@example.com',
-    ]);
+  for (const [area, version, check, text] of cases) {
+    const live = await liveVersionOf(area);
+    const deploy = await releaseCli('deploy', [area, '--from', build(version)]);
     expect(deploy.code, deploy.output).not.toBe(0);
-    expect(deploy.output).toContain(`mf-mines ${version} was refused: ${check} check failed`);
+    expect(deploy.output).toContain(`mf-${area} ${version} was refused: ${check} check failed`);
     expect(deploy.output).toContain(text);
-    expect(await liveVersionOf('mines')).toBe(V2);
-    const [last] = (await releasesOf('mines')).history;
-    expect(last).toMatchObject({ action: 'release.refused', to: version, actor: 'e2e.ops@example.com' });
+    expect(await liveVersionOf(area)).toBe(live);
+    const [last] = (await releasesOf(area)).history;
+    expect(last).toMatchObject({ action: 'release.refused', to: version, actor: operator });
+    // A refusal leaves nothing behind: the same version can come again once fixed.
+    expect(existsSync(join(runState().releasesDir, `mf-${area}`, version))).toBe(false);
   }
 });
 
@@ -163,13 +186,7 @@ test('a console open during a rollback loads the rolled-back version on its next
   const lottery = await release(page).textContent();
   await markNoReload(page);
 
-  const rollback = await mustRun('rollback', [
-    'mines',
-    '--reason',
-    'e2e: v2 is wrong',
-    '--as',
-    'e2e.ops@example.com',
-  ]);
+  const rollback = await mustRun('rollback', ['mines', '--reason', 'e2e: v2 is wrong']);
   timings.rollback = rollback.ms;
   expect(rollback.output).toContain(`mf-mines: ${V2} -> ${V1}`);
   const rolledBackAt = Date.now();
@@ -190,7 +207,7 @@ test('a console open during a rollback loads the rolled-back version on its next
     action: 'release.rollback',
     from: V2,
     to: V1,
-    actor: 'e2e.ops@example.com',
+    actor: operator,
     reason: 'e2e: v2 is wrong',
   });
   await page.context().close();
@@ -267,9 +284,99 @@ test('a broken live version falls back to the previous one by itself, and is rol
   await expect.poll(() => liveVersionOf('mines'), { timeout: 15_000 }).toBe(V2);
   const [auto] = (await releasesOf('mines')).history;
   expect(auto).toMatchObject({ action: 'release.auto-rollback', from: BROKEN, to: V2, actor: 'system' });
-  expect(auto?.detail).toMatch(
-    /^3 of 3 sessions failed on mf-mines 1\.3\.0-e2e-broken within \d+ min of going live/,
-  );
+  // Three distinct admins who may open the area: each one voice.
+  expect(auto?.detail).toMatch(/^3 of 3 admins failed on mf-mines 1\.3\.0-e2e-broken within \d+ min: /);
+  for (const admin of ['main', 'field1', 'field2'] as const)
+    expect(auto?.detail).toContain(runState().twoFactor[admin].email);
+});
+
+test('a version that throws after its first render falls back in that tab by itself, with the notice, and reports it', async ({
+  browser,
+}) => {
+  await mustRun('deploy', [
+    'mines',
+    '--from',
+    build(LATE),
+    '--force',
+    '--reason',
+    'e2e: forced past the smoke',
+  ]);
+  expect(await liveVersionOf('mines')).toBe(LATE);
+  const page = await consoleAs(browser);
+  await page.goto('/mines/dashboard');
+  const notice = page.getByRole('status').filter({ hasText: `Mines ${LATE} failed to load; showing ${V2}` });
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  await expect(minesHeading(page)).toBeVisible();
+  await expect(release(page)).toHaveText(`mf_mines ${V2}`);
+  await expect(page.getByText('This area is unavailable')).toHaveCount(0);
+  await expect
+    .poll(async () => (await releasesOf('mines')).failures.find((f) => f.version === LATE)?.message, {
+      timeout: 15_000,
+    })
+    .toBe('boom once the figures arrived');
+  await page.context().close();
+  await mustRun('rollback', ['mines', '--reason', 'e2e: throws once its figures arrive']);
+  expect(await liveVersionOf('mines')).toBe(V2);
+});
+
+test('changed bytes are never run: a proxy that changes them, or a file changed on disk, and the previous version stays usable', async ({
+  browser,
+}) => {
+  const [chunk] = exposedChunks(build(V2));
+  const live = join(runState().releasesDir, 'mf-mines', V2, chunk!);
+  const sameSize = (text: string) => text.replace('mines', 'MINES');
+
+  // A CDN or proxy between changes the chunk: the browser refuses it (subresource integrity).
+  const proxied = await consoleAs(browser);
+  await proxied.route(`**/remotes/mf-mines/${V2}/${chunk}`, async (route) => {
+    const answer = await route.fetch();
+    await route.fulfill({ response: answer, body: sameSize(await answer.text()) });
+  });
+  await proxied.goto('/mines/dashboard');
+  await expect(
+    proxied.getByRole('status').filter({ hasText: `Mines ${V2} failed to load; showing ${V1}` }),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(minesHeading(proxied)).toBeVisible();
+  await proxied.context().close();
+
+  // The file itself changed on disk, same size: the console's server refuses it and tells the API.
+  const original = readFileSync(live, 'utf8');
+  writeFileSync(live, sameSize(original));
+  const manifestFile = join(runState().releasesDir, 'mf-mines', V1, 'mf-manifest.json');
+  const manifest = readFileSync(manifestFile, 'utf8');
+  try {
+    const fresh = await consoleAs(browser);
+    await fresh.goto('/mines/dashboard');
+    await expect(
+      fresh.getByRole('status').filter({ hasText: `Mines ${V2} failed to load; showing ${V1}` }),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(release(fresh)).toHaveText(`mf_mines ${V1}`);
+    await fresh.context().close();
+    await expect
+      .poll(async () => (await releasesOf('mines')).versions.find((v) => v.version === V2)?.tampered, {
+        timeout: 15_000,
+      })
+      .toEqual([chunk]);
+    const check = await releaseCli('deploy', ['mines', V2, '--check']);
+    expect(check.output).toContain(`${chunk} has changed since it was published`);
+    expect(check.output).toContain('would be refused');
+
+    // A changed manifest of the previous version: going back to it is refused.
+    writeFileSync(manifestFile, manifest.replace('"mf_mines"', '"MF_MINES"'));
+    const back = await releaseCli('rollback', ['mines', '--reason', 'e2e: to a changed version']);
+    expect(back.code).not.toBe(0);
+    expect(back.output).toContain('files check failed: mf-manifest.json has changed since it was published');
+  } finally {
+    writeFileSync(live, original);
+    writeFileSync(manifestFile, manifest);
+  }
+  const whole = await mustRun('deploy', ['mines', V2, '--check']);
+  expect(whole.output).toContain('would pass the gate');
+  expect(
+    (await releasesOf('mines')).history.some((e) => e.action === 'release.tampered' && e.to === V2),
+  ).toBe(true);
 });
 
 test('ops: the Releases screen rolls back and promotes with a reason, and previews a version for their session only', async ({
@@ -305,25 +412,48 @@ test('ops: the Releases screen rolls back and promotes with a reason, and previe
   await promote.getByRole('button', { name: 'Promote' }).click();
   await expect.poll(() => liveVersionOf('mines')).toBe(V2);
 
-  // A preview of V1 in this tab: the ops admin needs mines access to see the area itself, so the
-  // superadmin (who also manages releases) previews; everyone else keeps the live version.
-  const admin = await consoleAs(browser, 'main');
-  await admin.goto('/releases');
-  await admin
-    .getByRole('region', { name: 'Mines' })
-    .getByRole('button', { name: `Preview Mines ${V1}` })
-    .click();
-  await expect(admin).toHaveURL(/\/mines\/dashboard$/);
-  const banner = admin.getByRole('status').filter({ hasText: `Preview mines ${V1}` });
+  // A preview of V1 in this tab: ops reads every area (with real data), changes nothing outside releases;
+  // everyone else keeps the live version.
+  await mines.getByRole('button', { name: `Preview Mines ${V1}` }).click();
+  await expect(ops).toHaveURL(/\/mines\/dashboard$/);
+  const banner = ops.getByRole('status').filter({ hasText: `Preview mines ${V1}` });
   await expect(banner).toBeVisible({ timeout: 30_000 });
-  await expect(release(admin)).toHaveText(`mf_mines ${V1}`);
-  await saveScreenshot(admin, 'area-preview-desktop');
+  await expect(release(ops)).toHaveText(`mf_mines ${V1}`);
+  await expect(minesHeading(ops)).toBeVisible();
+  await expect(ops.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+  await saveScreenshot(ops, 'area-preview-desktop');
   const other = await consoleAs(browser, 'field1');
   await other.goto('/mines/dashboard');
   await expect(release(other)).toHaveText(`mf_mines ${V2}`, { timeout: 30_000 });
   await banner.getByRole('button', { name: 'Exit preview' }).click();
-  await expect(release(admin)).toHaveText(`mf_mines ${V2}`, { timeout: 30_000 });
+  await expect(release(ops)).toHaveText(`mf_mines ${V2}`, { timeout: 30_000 });
   await expect(banner).toHaveCount(0);
+
+  // A cohort: V1 live for the ops admins first, everyone else on V2.
+  await mustRun('deploy', ['mines', V1, '--cohort', 'ops', '--reason', 'e2e: ops try it first']);
+  await ops.goto('/mines/dashboard');
+  await expect(release(ops)).toHaveText(`mf_mines ${V1}`, { timeout: 30_000 });
+  await other.goto('/mines/dashboard');
+  await expect(release(other)).toHaveText(`mf_mines ${V2}`, { timeout: 30_000 });
+  await ops.goto('/releases');
+  const cohort = mines.getByRole('region', { name: /Cohort: / });
+  await expect(cohort).toContainText(`Cohort: ${V1}`, { timeout: 30_000 });
+  await expect(cohort).toContainText('ops admins');
+  await saveScreenshot(ops, 'releases-cohort-desktop');
+  // Rolling back ends the cohort: its admins are back on the live version.
+  await mustRun('rollback', ['mines', '--reason', 'e2e: cohort done']);
+  expect((await liveRegistry()).remotes.find((r) => r.area === 'mines')?.version).toBe(V2);
+  await ops.goto('/mines/dashboard');
+  await expect(release(ops)).toHaveText(`mf_mines ${V2}`, { timeout: 30_000 });
+
+  // A superadmin sees the operators' tokens (the ops admin's, made in set-up).
+  const admin = await consoleAs(browser, 'main');
+  await admin.goto('/releases');
+  const tokens = admin.getByRole('region', { name: 'Operator tokens' });
+  await expect(tokens.getByText('e2e laptop')).toBeVisible({ timeout: 30_000 });
+  await tokens.scrollIntoViewIfNeeded();
+  await saveScreenshot(admin, 'releases-operator-tokens-desktop');
+  await ops.goto('/releases');
   // The screen at a phone's width.
   await ops.setViewportSize({ width: 390, height: 844 });
   await ops.reload();
@@ -348,8 +478,9 @@ test('the shell is released like an area: gated, announced to open consoles, rol
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
 
+  // Smoke-tested against the areas live at that moment: every route of each, with real data.
   const deploy = await mustRun('deploy', ['shell', '--from', dir]);
-  expect(deploy.output).toMatch(/smoke +its smoke host mounted the 4 live areas/);
+  expect(deploy.output).toMatch(/smoke +mf_lottery: 9 routes rendered with real data; mf_finance: 4 routes/);
   expect((await liveRegistry()).shell?.version).toBe(next);
   const html = await (await fetch(shellOrigin)).text();
   expect(html).toContain(`"shell":{"version":"${next}"`);
@@ -359,7 +490,8 @@ test('the shell is released like an area: gated, announced to open consoles, rol
   await expect(banner).toBeVisible({ timeout: 15_000 });
   await saveScreenshot(page, 'console-updated-desktop');
 
-  await mustRun('rollback', ['shell', '--reason', 'e2e: back']);
+  const back = await mustRun('rollback', ['shell', '--reason', 'e2e: back']);
+  expect(back.output).toMatch(/smoke +mf_lottery: 9 routes rendered with real data/);
   expect((await liveRegistry()).shell?.version).toBe(live);
   await expect
     .poll(async () => (await (await fetch(shellOrigin)).text()).includes(`"shell":{"version":"${live}"`))

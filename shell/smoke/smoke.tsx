@@ -24,8 +24,8 @@ const smoke: Smoke = { status: 'running', routes: [], failures: [] };
 (window as unknown as { __SMOKE__: Smoke }).__SMOKE__ = smoke;
 const params = new URLSearchParams(location.search);
 const SETTLE_MS = Number(params.get('settle') ?? 500);
-/** A route still loading after this long is judged as it stands. */
-const ROUTE_MAX_MS = 6_000;
+/** A route still loading after this long is judged as it stands (a busy machine renders slowly). */
+const ROUTE_MAX_MS = 15_000;
 const started = performance.now();
 
 let current: string | undefined;
@@ -67,11 +67,15 @@ function tracked(http: HostHttpClient): HostHttpClient {
   } as HostHttpClient;
 }
 
-async function settled() {
+/**
+ * Once the route has rendered (a navigation is a transition: the page before stays until the new one's
+ * code is in) and its calls have been quiet for SETTLE_MS.
+ */
+async function settled(url: string) {
   const begun = performance.now();
   await new Promise((done) => setTimeout(done, 50));
   while (performance.now() - begun < ROUTE_MAX_MS) {
-    if (inFlight === 0 && performance.now() - lastActivity >= SETTLE_MS) return;
+    if (pathname === url && inFlight === 0 && performance.now() - lastActivity >= SETTLE_MS) return;
     await new Promise((done) => setTimeout(done, 50));
   }
 }
@@ -187,11 +191,15 @@ async function main() {
       continue;
     }
     const before = smoke.failures.length;
+    const from = pathname;
     current = path;
     await module.preload?.(url).catch((e: unknown) => fail('load', e));
     if (pathname !== url) navigateTo?.(url);
-    await settled();
-    if (pathname !== url) fail('route', `the app navigated from ${url} to ${pathname} (route not handled?)`);
+    await settled(url);
+    if (pathname === from && from !== url)
+      fail('route', `${url} did not render within ${ROUTE_MAX_MS / 1000} s (still showing ${from})`);
+    else if (pathname !== url)
+      fail('route', `the app navigated from ${url} to ${pathname} (route not handled?)`);
     linksOnPage(seen);
     const failures = smoke.failures.slice(before);
     smoke.routes.push({

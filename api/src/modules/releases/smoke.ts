@@ -16,7 +16,7 @@ import { endGateSession, insertGateSession } from './repository.ts';
 /** How long the gate's session may live: a smoke load takes seconds; it is ended when done. */
 const SESSION_MS = 5 * 60_000;
 /** Longest a route may take to settle before the smoke host gives its verdict on it. */
-const ROUTE_MAX_MS = 8_000;
+const ROUTE_MAX_MS = 16_000;
 const MESSAGE_MAX = 2000;
 
 /** Headless flags that work as root on this kind of machine, without any network of Chromium's own. */
