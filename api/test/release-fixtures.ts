@@ -15,8 +15,38 @@ import { createTestApp, type TestApp } from './helpers.ts';
 export const SHELL_PROVIDES = { react: '19.3.1', 'react-dom': '19.3.1', 'antd/es/table': '6.6.8' };
 /** What a remote of these tests requires of it. */
 export const REMOTE_REQUIRES = { react: '^19.0.0', 'react-dom': '^19.0.0', 'antd/es/table': '^6.6.0' };
-/** The routes the mines remote calls (its contract; shared/test/recorded-contract.test.ts builds it). */
-export const MINES_CALLS = ['minesList', 'minesStats'];
+const names = (text: string) => text.trim().split(/\s+/);
+/**
+ * The routes each part calls, as its build records them in release.json (shell/test/recorded-contract.test.ts
+ * builds them: exactly the routes their sources name).
+ */
+export const CALLS = {
+  shell: names(`
+    adminsCreate adminsDisable adminsEnable adminsExport adminsList adminsResetTwoFactor
+    adminsSetRoles adminsUnlock auditExport auditList changePassword consoleRegistry
+    consoleReport dashboardRefresh dashboardStats dashboardTrends fourEyesSettings
+    fourEyesSettingsApprove fourEyesSettingsUpdate health liveEvents login logout me
+    opsTokenCreate opsTokenRevoke opsTokensList queueCounts releasesList releasesSetLive
+    sessionRenew sessionRevoke sessionsList sessionsRevokeOthers twoFactorEnable
+    twoFactorReplaceSetup twoFactorSetup
+  `),
+  lottery: names(`
+    lotteryCompleteWithoutWinners lotteryCreate lotteryDelete lotteryDetails lotteryDraw
+    lotteryExport lotteryList lotteryPublish lotteryTicketLookup lotteryTickets
+    lotteryTicketsExport lotteryUpdate lotteryWinners
+  `),
+  finance: names(`
+    transactionsExport transactionsList withdrawalsExport withdrawalsList withdrawalUpdate
+    withdrawalUpdateBulk
+  `),
+  'support-users': names(`
+    supportDelete supportExport supportList supportUpdate userBlock userDetails usersExport
+    usersList userUnblock
+  `),
+  mines: ['minesList', 'minesStats'],
+} satisfies Record<ReleaseTarget, string[]>;
+/** The routes the mines remote calls (its contract). */
+export const MINES_CALLS = CALLS.mines;
 
 export interface FakeBuild {
   commit?: string;
