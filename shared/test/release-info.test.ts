@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRsbuild } from '@rsbuild/core';
@@ -109,6 +109,26 @@ describe('reading the routes a build uses in its stats', () => {
     expect(() => calledEndpoints([route('minesList')], elsewhere)).toThrow(
       /the build bundles .*minesList\.ts, not the endpoints of \/other\/src\/contract \(two copies/,
     );
+  });
+
+  it('gives a failed build no release.json: nothing publishes it', () => {
+    const distPath = mkdtempSync(join(out, 'failed-'));
+    writeFileSync(join(distPath, 'index.js'), 'half a build');
+    let afterBuild: ((params: { stats?: never }) => void) | undefined;
+    pluginReleaseInfo(() => ({ name: 'contract-app', version: '1.0.0', commit: 'test' })).setup({
+      context: { distPath },
+      onAfterBuild: (callback) => {
+        afterBuild = callback as typeof afterBuild;
+      },
+    });
+    const stats = (errors: boolean) =>
+      ({ hasErrors: () => errors, toJson: () => ({ modules: [route('minesList')] }) }) as never;
+    afterBuild!({ stats: stats(true) });
+    expect(existsSync(join(distPath, 'release.json'))).toBe(false);
+    afterBuild!({ stats: stats(false) });
+    const release = JSON.parse(readFileSync(join(distPath, 'release.json'), 'utf8')) as ReleaseInfo;
+    expect(Object.keys(release.contract.routes)).toEqual(['minesList']);
+    expect(release.files).toEqual([expect.objectContaining({ path: 'index.js', size: 12 })]);
   });
 
   it('fails a build whose endpoints.ts says another thing than routes.ts of a route it calls', () => {

@@ -279,17 +279,22 @@ export function contractOfBuild(stats: { toJson(options: typeof CONTRACT_STATS):
 /**
  * Rsbuild plugin: writes release.json after each production build (`info` is computed then), with the
  * routes the build calls as its bundler's module graph says (contractOfBuild). A build whose contract
- * cannot be said exactly fails.
+ * cannot be said exactly fails; a failed build gets no release.json (nothing publishes it).
  */
 export function pluginReleaseInfo(info: () => ReleaseInput) {
   return {
     name: 'backoffice:release-info',
     setup(api: {
       context: { distPath: string };
-      onAfterBuild(callback: (params: { stats?: Parameters<typeof contractOfBuild>[0] }) => void): void;
+      onAfterBuild(
+        callback: (params: {
+          stats?: Parameters<typeof contractOfBuild>[0] & { hasErrors(): boolean };
+        }) => void,
+      ): void;
     }) {
       api.onAfterBuild(({ stats }) => {
         if (!stats) throw new ContractNotRecorded('the build has no stats');
+        if (stats.hasErrors()) return;
         writeReleaseInfo(api.context.distPath, { ...info(), calls: contractOfBuild(stats) });
       });
     },
