@@ -15,8 +15,38 @@ import { createTestApp, type TestApp } from './helpers.ts';
 export const SHELL_PROVIDES = { react: '19.3.1', 'react-dom': '19.3.1', 'antd/es/table': '6.6.8' };
 /** What a remote of these tests requires of it. */
 export const REMOTE_REQUIRES = { react: '^19.0.0', 'react-dom': '^19.0.0', 'antd/es/table': '^6.6.0' };
-/** The JavaScript of a remote that calls two mines routes (its contract). */
-export const MINES_CALLS = 'fetch("/admin/mines");fetch("/admin/mines/stats")';
+const names = (text: string) => text.trim().split(/\s+/);
+/**
+ * The routes each part calls, as its build records them in release.json (shell/test/recorded-contract.test.ts
+ * builds them: exactly the routes their sources name).
+ */
+export const CALLS = {
+  shell: names(`
+    adminsCreate adminsDisable adminsEnable adminsExport adminsList adminsResetTwoFactor
+    adminsSetRoles adminsUnlock auditExport auditList changePassword consoleRegistry
+    consoleReport dashboardRefresh dashboardStats dashboardTrends fourEyesSettings
+    fourEyesSettingsApprove fourEyesSettingsUpdate health liveEvents login logout me
+    opsTokenCreate opsTokenRevoke opsTokensList queueCounts releasesList releasesSetLive
+    sessionRenew sessionRevoke sessionsList sessionsRevokeOthers twoFactorEnable
+    twoFactorReplaceSetup twoFactorSetup
+  `),
+  lottery: names(`
+    lotteryCompleteWithoutWinners lotteryCreate lotteryDelete lotteryDetails lotteryDraw
+    lotteryExport lotteryList lotteryPublish lotteryTicketLookup lotteryTickets
+    lotteryTicketsExport lotteryUpdate lotteryWinners
+  `),
+  finance: names(`
+    transactionsExport transactionsList withdrawalsExport withdrawalsList withdrawalUpdate
+    withdrawalUpdateBulk
+  `),
+  'support-users': names(`
+    supportDelete supportExport supportList supportUpdate userBlock userDetails usersExport
+    usersList userUnblock
+  `),
+  mines: ['minesList', 'minesStats'],
+} satisfies Record<ReleaseTarget, string[]>;
+/** The routes the mines remote calls (its contract). */
+export const MINES_CALLS = CALLS.mines;
 
 export interface FakeBuild {
   commit?: string;
@@ -24,8 +54,8 @@ export interface FakeBuild {
   requires?: Record<string, string>;
   /** The shell: shared module -> version. */
   provides?: Record<string, string>;
-  /** JavaScript whose string literals name the API routes it calls. */
-  javascript?: string;
+  /** The API routes it calls, by name, as its build records them (none by default). */
+  calls?: readonly string[];
 }
 
 /**
@@ -42,10 +72,17 @@ export function fakeRelease(
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'static/js'), { recursive: true });
   const commit = build.commit ?? `commit-${version}`;
-  writeFileSync(join(dir, 'static/js/app.js'), `/* ${target} ${version} */${build.javascript ?? ''}`);
+  writeFileSync(join(dir, 'static/js/app.js'), `/* ${target} ${version} */`);
+  const calls = build.calls ?? [];
   if (target === 'shell') {
     writeFileSync(join(dir, 'index.html'), `<!doctype html><title>shell ${version}</title>`);
-    writeReleaseInfo(dir, { name: 'shell', version, commit, provides: build.provides ?? SHELL_PROVIDES });
+    writeReleaseInfo(dir, {
+      name: 'shell',
+      version,
+      commit,
+      calls,
+      provides: build.provides ?? SHELL_PROVIDES,
+    });
     return dir;
   }
   const name = remoteNameOf(target);
@@ -75,6 +112,7 @@ export function fakeRelease(
     name,
     version,
     commit,
+    calls,
     area: { routes: [{ path: `/${target}/home`, title: `${target} home` }], menu: [] },
   });
   return dir;

@@ -36,7 +36,7 @@ beforeEach(() => calls.reset());
 
 describe('the registry', () => {
   it('lists the live shell and areas with their routes and entries, and answers 304 when unchanged', async () => {
-    fakeRelease(releases, 'mines', '1.0.0', { javascript: MINES_CALLS });
+    fakeRelease(releases, 'mines', '1.0.0', { calls: MINES_CALLS });
     const res = await publish('mines', '1.0.0');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -107,7 +107,7 @@ describe('the registry', () => {
 
 describe('the release gate refuses, records the refusal and leaves what is live', () => {
   beforeEach(async () => {
-    fakeRelease(releases, 'mines', '1.0.0', { javascript: MINES_CALLS });
+    fakeRelease(releases, 'mines', '1.0.0', { calls: MINES_CALLS });
     expect((await publish('mines', '1.0.0')).statusCode).toBe(200);
   });
 
@@ -156,7 +156,7 @@ describe('the release gate refuses, records the refusal and leaves what is live'
   });
 
   it('an API contract this API does not serve as the build expects', async () => {
-    const dir = fakeRelease(releases, 'mines', '3.0.0', { javascript: MINES_CALLS });
+    const dir = fakeRelease(releases, 'mines', '3.0.0', { calls: MINES_CALLS });
     const file = join(dir, 'release.json');
     const info = JSON.parse(readFileSync(file, 'utf8'));
     info.contract.routes.minesStats = 'changed00000';

@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '../src/contract/endpoints.ts';
+import { endpointOf } from '../src/contract/endpoint-of.ts';
+import * as endpoints from '../src/contract/endpoints.ts';
 import { routes } from '../src/contract/routes.ts';
 import { callEndpoint, endpointPath } from '../src/host/call.ts';
 import { testHostContext } from '../src/host/test-host.ts';
@@ -18,7 +21,19 @@ describe('endpoints (the catalogue without schemas)', () => {
         },
       ]),
     );
-    expect(endpoints).toEqual(fromRoutes);
+    // One export per route (a build keeps, and records, only those it names): the module is the catalogue.
+    expect({ ...endpoints }).toEqual(fromRoutes);
+    for (const [name, route] of Object.entries(routes))
+      expect(endpointOf(name, route)).toEqual(fromRoutes[name]);
+    // Each from a module of its own, named after it, and no module of a route that is gone.
+    const dir = join(import.meta.dirname, '..', 'src', 'contract', 'endpoints');
+    expect(readdirSync(dir).sort()).toEqual(
+      Object.keys(routes)
+        .map((name) => `${name}.ts`)
+        .sort(),
+    );
+    for (const name of Object.keys(routes))
+      expect(readFileSync(join(dir, `${name}.ts`), 'utf8')).toContain(`export const ${name} = {`);
   });
 
   it('fills and encodes path parameters, and names a missing one', () => {

@@ -1,7 +1,7 @@
 import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endpoints } from '../src/contract/endpoints.ts';
+import * as endpoints from '../src/contract/endpoints.ts';
 import type { Transaction } from '../src/contract/transactions.ts';
 import { ApiError, HostProvider } from '../src/host/index.ts';
 import { type RecordedRequest, testHostContext } from '../src/host/test-host.ts';

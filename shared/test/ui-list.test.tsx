@@ -2,7 +2,7 @@ import { act, cleanup, configure, render, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endpoints } from '../src/contract/endpoints.ts';
+import * as endpoints from '../src/contract/endpoints.ts';
 import type { Transaction } from '../src/contract/transactions.ts';
 import { ApiError, type DownloadProgress, HostProvider } from '../src/host/index.ts';
 import { type RecordedRequest, testHostContext } from '../src/host/test-host.ts';

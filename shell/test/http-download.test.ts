@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Node's own fetch, Response and ReadableStream: happy-dom's Response has no body stream axios accepts.
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { type DownloadProgress, errorMessage } from '@backoffice/shared/host';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAxios, createHttpClient } from '../src/http/client.ts';

@@ -1,6 +1,6 @@
 // The lottery lists' shared parts: the list call through useListPage and the open/upcoming columns.
 
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import type { LotteryStatus as ListStatus } from '@backoffice/shared/facts';
 import { formatCount, formatUsd } from '@backoffice/shared/format';
 import { type ListColumn, useListPage } from '@backoffice/shared/ui';

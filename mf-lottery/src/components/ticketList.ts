@@ -1,4 +1,4 @@
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { PAGINATION } from '@backoffice/shared/rules';
 import { filledIn, useListPage } from '@backoffice/shared/ui';
 

@@ -9,7 +9,7 @@ import type {
   LotteryUpdateBody,
   WinnerEntry,
 } from '@backoffice/shared/contract';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import {
   type DistributionRow,
   deriveDistributions,

@@ -1,4 +1,4 @@
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { useHost } from '@backoffice/shared/host';
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { useHost } from '@backoffice/shared/host';
 import { useState } from 'react';
 import { failureText, isStale, USER_FALLBACKS } from '../data/messages.ts';

@@ -1,6 +1,6 @@
 // The support calls through the route catalogue (shared/src/contract/routes.ts).
 import type { SupportStatus } from '@backoffice/shared/contract';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { ApiError, type HostHttpClient } from '@backoffice/shared/host';
 import { validateSupportId } from '@backoffice/shared/rules';
 

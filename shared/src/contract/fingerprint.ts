@@ -4,7 +4,7 @@
 // it.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { type RouteDef, routes } from './routes.ts';
+import { type RouteDef, type RouteName, routes } from './routes.ts';
 
 export interface ContractFingerprint {
   /** One hash of every route below, for display ('contract 3f2a9c1b0d4e'). */
@@ -46,17 +46,14 @@ export function catalogueFingerprint(): ContractFingerprint {
 }
 
 /**
- * The routes a built app calls, found in its JavaScript: a route's path appears there as a string
- * literal (remotes name calls through `endpoints`, which the bundler tree-shakes to those used). Every
- * method of a path counts, so the check errs on the side of refusing.
+ * The routes a built app calls, by name: the routes' modules (endpoints/<route>.ts) its bundler kept (its
+ * module graph, read by shared/src/mf/release-info.ts), each as this catalogue defines it. A name the
+ * catalogue does not have throws: the build cannot say what it was built against.
  */
-export function calledFingerprint(javascript: string): ContractFingerprint {
-  const quoted = (path: string) => ['"', "'", '`'].some((q) => javascript.includes(`${q}${path}${q}`));
-  return fingerprint(
-    Object.entries(routes)
-      .filter(([, def]) => quoted(def.path))
-      .map(([name, def]) => [name, routeHash(def)]),
-  );
+export function calledFingerprint(names: readonly string[]): ContractFingerprint {
+  const unknown = names.filter((name) => !Object.hasOwn(routes, name));
+  if (unknown.length) throw new Error(`Not routes of the catalogue (routes.ts): ${unknown.join(', ')}`);
+  return fingerprint(names.map((name): [string, string] => [name, routeHash(routes[name as RouteName])]));
 }
 
 /** What in `called` the `served` catalogue does not serve as it was built against (empty: compatible). */

@@ -1,4 +1,4 @@
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { errorMessage } from '@backoffice/shared/host';
 import { Button, Modal } from 'antd';
 import { useEffect, useId, useState } from 'react';

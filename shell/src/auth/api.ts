@@ -4,7 +4,7 @@ import type {
   TwoFactorSetupData,
   TwoFactorSetupResponse,
 } from '@backoffice/shared/contract';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { ApiError, trusted } from '@backoffice/shared/host';
 import { credentialHttp, http } from '../http/services.ts';
 
@@ -26,7 +26,7 @@ export type LoginOutcome =
  */
 export async function login(credentials: Credentials, twoFactorToken?: string): Promise<LoginOutcome> {
   const answer = await http.post(
-    '/admin/auth/login',
+    endpoints.login.path,
     { ...credentials, ...(twoFactorToken ? { twoFactorToken } : {}) },
     trusted<LoginResponse>(),
   );
@@ -73,8 +73,12 @@ export interface PendingSetup {
  */
 export async function startTwoFactorSetup(proof?: CurrentProof): Promise<TwoFactorSetupData> {
   const answer = proof
-    ? await credentialHttp.post('/admin/auth/2fa/setup', proof, trusted<TwoFactorSetupResponse>())
-    : await http.get('/admin/auth/2fa/setup', trusted<TwoFactorSetupResponse>());
+    ? await credentialHttp.post(
+        endpoints.twoFactorReplaceSetup.path,
+        proof,
+        trusted<TwoFactorSetupResponse>(),
+      )
+    : await http.get(endpoints.twoFactorSetup.path, trusted<TwoFactorSetupResponse>());
   if (!answer.data)
     throw new ApiError('Invalid response from server', { kind: 'bad-response', fromServer: true });
   return answer.data;
@@ -87,7 +91,7 @@ export async function startTwoFactorSetup(proof?: CurrentProof): Promise<TwoFact
 export async function enableTwoFactor(setup: PendingSetup, code: string, proof?: CurrentProof) {
   const client = proof ? credentialHttp : http;
   const answer = await client.post(
-    '/admin/auth/2fa/enable',
+    endpoints.twoFactorEnable.path,
     { userId: setup.userId, secret: setup.secret, token: code, ...proof },
     trusted<TwoFactorEnableResponse>(),
     setup.setupToken ? { headers: { Authorization: `Bearer ${setup.setupToken}` } } : undefined,

@@ -1,4 +1,4 @@
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { useEffect } from 'react';
 import { http } from '../http/services.ts';
 import { useAuth } from './store.ts';

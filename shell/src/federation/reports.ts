@@ -1,4 +1,4 @@
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { type HostHttpClient, isApiError } from '@backoffice/shared/host';
 import type { Area } from '@backoffice/shared/permissions';
 

@@ -1,3 +1,4 @@
+import * as endpoints from '@backoffice/shared/endpoints';
 import {
   ApiError,
   dispositionFilename,
@@ -98,7 +99,7 @@ export function createAxios(options: HttpClientOptions): AxiosInstance {
     // support skips cross-origin calls.
     if (config.method && config.method !== 'get') {
       if (!readCookie(XSRF_COOKIE)) {
-        xsrfRequest ??= instance.get('/health').finally(() => {
+        xsrfRequest ??= instance.get(endpoints.health.path).finally(() => {
           xsrfRequest = null;
         });
         await xsrfRequest.catch(() => undefined);

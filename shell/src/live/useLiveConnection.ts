@@ -1,5 +1,5 @@
 import { liveTopics } from '@backoffice/shared/contract/live-topics';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { useEffect } from 'react';
 import { useAuth } from '../auth/store.ts';
 import { livePollMs, runtimeConfig } from '../config.ts';
@@ -39,7 +39,7 @@ export function useLiveConnection(): void {
       poll ??= setInterval(() => void readCounts(), livePollMs);
     };
     const client = new LiveClient({
-      url: `${runtimeConfig.apiBaseUrl}/admin/events`,
+      url: `${runtimeConfig.apiBaseUrl}${endpoints.liveEvents.path}`,
       getToken: () => useAuth.getState().token,
       onChanged(topic) {
         emitChanged(topic);

@@ -1,5 +1,6 @@
 import type { ConsoleRegistry, RegistryRemote } from '@backoffice/shared/contract';
 import { type CohortRule, inCohort } from '@backoffice/shared/contract/cohorts';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { findArea, type GovernanceRole } from '@backoffice/shared/permissions';
 import { runtimeConfig } from '../config.ts';
 
@@ -230,7 +231,7 @@ export function inlineRegistry(): Registry | null {
  * unchanged registry costs a 304 (handed to us as the cached 200).
  */
 export async function fetchRegistry(apiBaseUrl = runtimeConfig.apiBaseUrl): Promise<Registry> {
-  const response = await fetch(`${apiBaseUrl}/console/registry`, {
+  const response = await fetch(`${apiBaseUrl}${endpoints.consoleRegistry.path}`, {
     cache: 'no-cache',
     headers: { Accept: 'application/json' },
   });

@@ -58,6 +58,11 @@ export function sharedCheck(
   );
 }
 
+/**
+ * The routes the build calls (its release.json: recorded from its bundler's module graph,
+ * shared/src/mf/release-info.ts) against what this API serves. Only those count: a route added, changed or
+ * removed that the build does not call never refuses it.
+ */
 export function contractCheck(release: StoredRelease, served: ContractFingerprint): GateResult {
   const mismatches = contractMismatches(release.contract, served);
   const count = Object.keys(release.contract.routes).length;

@@ -1,5 +1,5 @@
 import type { Withdrawal } from '@backoffice/shared/contract';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { openWithdrawalStatuses, withdrawalMessages } from '@backoffice/shared/facts';
 import { formatDateTime, formatUsdt, isWithdrawalUpdatable, sumMoney } from '@backoffice/shared/format';
 import { useCan, useHost } from '@backoffice/shared/host';

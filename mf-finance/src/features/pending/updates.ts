@@ -1,4 +1,4 @@
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { errorMessage, type HostHttpClient, isApiError } from '@backoffice/shared/host';
 
 export type Decision = 'approved' | 'rejected';

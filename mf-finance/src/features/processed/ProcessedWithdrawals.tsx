@@ -1,5 +1,5 @@
 import type { Withdrawal, WithdrawalStatus } from '@backoffice/shared/contract';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { withdrawalMessages, withdrawalSortFields } from '@backoffice/shared/facts';
 import { DEFAULT_SORT } from '@backoffice/shared/rules';
 import {

@@ -1,5 +1,5 @@
 import type { Transaction } from '@backoffice/shared/contract';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { transactionMessages, transactionSortFields, transactionStatuses } from '@backoffice/shared/facts';
 import {
   bscAddressUrl,

@@ -1,4 +1,4 @@
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { formatCount, formatDateTime, formatUsd } from '@backoffice/shared/format';
 import { errorMessage, useCan, useHost } from '@backoffice/shared/host';
 import { AlertDialog, ExportButton, type ListColumn, ListPage } from '@backoffice/shared/ui';

@@ -1,4 +1,4 @@
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { formatCount, formatDateTime, formatUsd } from '@backoffice/shared/format';
 import { PAGINATION } from '@backoffice/shared/rules';
 import { ExportButton, type ListColumn, ListPage } from '@backoffice/shared/ui';

@@ -1,4 +1,4 @@
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { formatDateTime, formatUsd } from '@backoffice/shared/format';
 import { useHost } from '@backoffice/shared/host';
 import { ExportButton, HistoryLink, type ListColumn, ListPage, useLoad } from '@backoffice/shared/ui';

@@ -1,4 +1,4 @@
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { useCan, useHost } from '@backoffice/shared/host';
 import { LOTTERY_LOOKUP_LIMIT } from '@backoffice/shared/rules';
 import { AlertDialog, ExportButton, Icon, ListPage } from '@backoffice/shared/ui';

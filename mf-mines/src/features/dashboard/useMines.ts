@@ -1,4 +1,4 @@
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import type { MinesListOrder } from '@backoffice/shared/facts';
 import { type CallAnswer, errorMessage, useHost } from '@backoffice/shared/host';
 import { PAGINATION } from '@backoffice/shared/rules';

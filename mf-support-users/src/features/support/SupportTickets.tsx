@@ -1,5 +1,5 @@
 import type { SupportTicket } from '@backoffice/shared/contract';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { supportSortFields, supportStatusOptions } from '@backoffice/shared/facts';
 import { needsViewMore, previewMessage } from '@backoffice/shared/format';
 import { useCan } from '@backoffice/shared/host';

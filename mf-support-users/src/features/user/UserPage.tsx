@@ -1,4 +1,4 @@
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { useCan, useHost } from '@backoffice/shared/host';
 import { HistoryLink, PageHeader, useLoad } from '@backoffice/shared/ui';
 import { Alert, Button, Card, Result, Skeleton } from 'antd';

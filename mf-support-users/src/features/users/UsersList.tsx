@@ -1,5 +1,5 @@
 import type { User } from '@backoffice/shared/contract';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { userSortFields, userStatusOptions } from '@backoffice/shared/facts';
 import { formatCount, formatDateTime, formatShortDate } from '@backoffice/shared/format';
 import { useCan } from '@backoffice/shared/host';

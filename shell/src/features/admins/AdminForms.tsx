@@ -1,5 +1,5 @@
 import type { AdminSummary } from '@backoffice/shared/contract';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { Alert, Checkbox, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useNotifiedAction } from '../../components/useNotifiedAction.ts';

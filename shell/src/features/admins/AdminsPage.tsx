@@ -1,5 +1,5 @@
 import type { AdminSummary } from '@backoffice/shared/contract';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { adminMessages, adminStatusLabels } from '@backoffice/shared/facts';
 import { formatDateTime } from '@backoffice/shared/format';
 import {

@@ -1,5 +1,5 @@
 import type { AuditRecord } from '@backoffice/shared/contract';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { formatDateTime } from '@backoffice/shared/format';
 import {
   DayRangePicker,

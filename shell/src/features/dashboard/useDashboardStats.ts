@@ -1,5 +1,5 @@
 import type { DashboardStats } from '@backoffice/shared/contract';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { errorMessage, isCanceled } from '@backoffice/shared/host';
 import { DASHBOARD_REFRESH_MS } from '@backoffice/shared/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';

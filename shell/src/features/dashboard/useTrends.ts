@@ -1,5 +1,5 @@
 import type { DashboardTrends } from '@backoffice/shared/contract';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { viewerZone } from '@backoffice/shared/format';
 import { errorMessage, isCanceled } from '@backoffice/shared/host';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, ToolOutlined } from '@ant-design/icons';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { errorMessage } from '@backoffice/shared/host';
 import { Button } from 'antd';
 import { useCallback, useEffect, useState } from 'react';

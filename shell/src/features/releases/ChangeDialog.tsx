@@ -1,6 +1,6 @@
 import type { ReleaseTarget } from '@backoffice/shared/contract';
 import { type CohortRule, cohortLabel } from '@backoffice/shared/contract/cohorts';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { errorMessage, isApiError } from '@backoffice/shared/host';
 import { governanceRoles } from '@backoffice/shared/permissions';
 import { AlertDialog } from '@backoffice/shared/ui';

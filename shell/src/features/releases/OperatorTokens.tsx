@@ -1,5 +1,5 @@
 import type { OpsTokenInfo } from '@backoffice/shared/contract';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { formatDateTime } from '@backoffice/shared/format';
 import { errorMessage } from '@backoffice/shared/host';
 import { AlertDialog, useLoad } from '@backoffice/shared/ui';

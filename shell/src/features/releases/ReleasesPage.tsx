@@ -1,5 +1,5 @@
 import type { ReleaseTarget } from '@backoffice/shared/contract';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { errorMessage } from '@backoffice/shared/host';
 import { rolesGrant } from '@backoffice/shared/permissions';
 import { PageHeader, useLoad } from '@backoffice/shared/ui';

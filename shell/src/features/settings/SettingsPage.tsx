@@ -1,5 +1,5 @@
 import { type FourEyesSettings, thresholdText } from '@backoffice/shared/contract';
-import { endpoints } from '@backoffice/shared/endpoints';
+import * as endpoints from '@backoffice/shared/endpoints';
 import { formatDateTime, parseDecimal, unitsToString } from '@backoffice/shared/format';
 import { errorMessage } from '@backoffice/shared/host';
 import { decimalAtMost, FOUR_EYES } from '@backoffice/shared/rules';
