@@ -89,8 +89,11 @@ export function pluginRemoteRelease(name: string, appDir = process.cwd()) {
   return {
     name: 'backoffice:remote-release',
     setup(api: Parameters<typeof info.setup>[0] & RspackConfigApi) {
-      // Before release.json (the next one), which records the manifest as this leaves it.
-      api.onAfterBuild(() => writeManifestIntegrity(api.context.distPath));
+      // Before release.json (the next one), which records the manifest as this leaves it; a failed
+      // build has no manifest to complete.
+      api.onAfterBuild(({ stats }) => {
+        if (!stats?.hasErrors()) writeManifestIntegrity(api.context.distPath);
+      });
       info.setup(api);
       api.modifyRspackConfig((config) => {
         config.output ??= {};

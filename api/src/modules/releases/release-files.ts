@@ -76,6 +76,9 @@ export function readRelease(releasesDir: string, target: ReleaseTarget, version:
     throw new UnreadableRelease(`release.json names ${String(info.name)}, not ${expectedName}`);
   if (info.version !== version)
     throw new UnreadableRelease(`release.json says version ${String(info.version)}, not ${version}`);
+  // Without the routes it calls, the contract check could not refuse anything: rebuild it.
+  if (typeof info.contract !== 'object' || info.contract === null)
+    throw new UnreadableRelease('release.json has no contract (the routes the build calls): rebuild it');
   const release: StoredRelease = {
     name: expectedName,
     version,
@@ -84,7 +87,7 @@ export function readRelease(releasesDir: string, target: ReleaseTarget, version:
     manifestFiles: [],
     requires: [],
     provides: (info.provides as Record<string, string> | undefined) ?? null,
-    contract: (info.contract as ContractFingerprint | undefined) ?? { hash: 'none', routes: {} },
+    contract: info.contract as ContractFingerprint,
     area: (info.area as AreaRoutes | undefined) ?? null,
   };
   if (target === 'shell') return release;
