@@ -75,8 +75,12 @@ async function publish(target, buildDir, common) {
     published = change.published;
     printChange(change, { check: values.check, cohort: values.cohort });
   } finally {
-    // A check, or a refusal, leaves nothing behind: the fixed build of the same version can come next.
-    if (fresh && !known.has(version) && (values.check || !published)) removeFromReleases(target, version);
+    // A check, or a refusal to publish, leaves nothing behind: the fixed build of the same version can
+    // come next. (A version published but refused going live stays: a later shell may take it.)
+    if (fresh && !known.has(version) && (values.check || !published)) {
+      if (values.check || !(await publishedVersions(target)).has(version))
+        removeFromReleases(target, version);
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { type GovernanceRole, governanceRoles } from '@backoffice/shared/contract';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -24,6 +25,9 @@ const USAGE = `Usage:
       replicas that start with MIGRATE=0. --check applies nothing and fails when the schema is not current.
   pnpm -C api create-admin <email> <password> [name] [--roles superadmin|lottery,finance,...]
       Roles default to superadmin (${governanceRoles.join(', ')}).
+  pnpm -C api create-admin --from <admins.json>
+      Several at once, in one process (PGlite: one opening of the database): a JSON list of
+      { email, password, name?, roles? }.
   pnpm -C api unlock-admin <email>
       Forgets the failed sign-ins and 2FA codes of the account (its lockout), in the shared store the
       API uses: Redis (REDIS_URL) or PostgreSQL (DATABASE_URL).
@@ -87,31 +91,42 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   if (command === 'create-admin') {
-    const rolesFlag = flag(args, '--roles');
-    const roles = (rolesFlag ?? 'superadmin').split(',').map((r) => r.trim()) as GovernanceRole[];
-    if (!roles.length || roles.some((r) => !governanceRoles.includes(r))) {
-      console.error(`--roles takes a comma-separated list of: ${governanceRoles.join(', ')}\n`);
-      return 1;
+    const from = flag(args, '--from');
+    let admins: { email: string; password: string; name?: string; roles?: string[] }[];
+    if (from) admins = JSON.parse(readFileSync(from, 'utf8'));
+    else {
+      const rolesFlag = flag(args, '--roles');
+      const positional = args.filter((a, i) => !a.startsWith('--roles') && args[i - 1] !== '--roles');
+      const [email = '', password = '', ...name] = positional;
+      admins = [{ email, password, name: name.join(' '), roles: (rolesFlag ?? 'superadmin').split(',') }];
     }
-    const positional = args.filter((a, i) => !a.startsWith('--roles') && args[i - 1] !== '--roles');
-    const [email, password, ...name] = positional;
-    if (!email || !password || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || password.length < 6) {
-      console.error('create-admin needs a valid email and a password of at least 6 characters.\n');
-      console.error(USAGE);
-      return 1;
+    for (const admin of admins) {
+      const roles = (admin.roles ?? ['superadmin']).map((r) => r.trim());
+      if (!roles.length || roles.some((r) => !governanceRoles.includes(r as GovernanceRole))) {
+        console.error(`--roles takes a comma-separated list of: ${governanceRoles.join(', ')}\n`);
+        return 1;
+      }
+      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(admin.email) || (admin.password ?? '').length < 6) {
+        console.error('create-admin needs a valid email and a password of at least 6 characters.\n');
+        console.error(USAGE);
+        return 1;
+      }
     }
     const db = await openDb(config, { timeouts: false }); // scripts run long statements on purpose
     try {
       await migrate(db);
-      const r = await upsertAdmin(db, {
-        email,
-        name: name.join(' ') || 'Administrator',
-        passwordHash: await hashPassword(password),
-        roles: [...new Set(roles)],
-      });
-      console.log(
-        `${r.created ? 'Created' : 'Updated'} admin ${email.toLowerCase()} (id ${r.id}, roles ${roles.join(', ')}).`,
-      );
+      for (const admin of admins) {
+        const roles = [...new Set((admin.roles ?? ['superadmin']).map((r) => r.trim()))] as GovernanceRole[];
+        const r = await upsertAdmin(db, {
+          email: admin.email,
+          name: admin.name || 'Administrator',
+          passwordHash: await hashPassword(admin.password),
+          roles,
+        });
+        console.log(
+          `${r.created ? 'Created' : 'Updated'} admin ${admin.email.toLowerCase()} (id ${r.id}, roles ${roles.join(', ')}).`,
+        );
+      }
       return 0;
     } finally {
       await db.close();

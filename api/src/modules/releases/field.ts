@@ -13,9 +13,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import type { SharedStore } from '../../lib/shared-store/index.ts';
 import type { AuditWriter } from '../audit/index.ts';
+import { label, SYSTEM } from './actor.ts';
 import { evidenceAgainst, evidenceText } from './evidence.ts';
 import * as repo from './repository.ts';
-import { label, type ReleaseService, SYSTEM } from './service.ts';
+import type { ReleaseService } from './service.ts';
 
 const REPORT_DAYS = 7;
 /** Reports one admin may send: enough for a bad day in several tabs, too few to flood the table. */

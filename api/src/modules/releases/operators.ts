@@ -6,7 +6,7 @@ import { rolesGrant } from '@backoffice/shared/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { ReleaseActor } from './service.ts';
+import type { ReleaseActor } from './actor.ts';
 
 /** Who called with an ops token (the auth plugin sets it on `request.operator`). */
 export type Operator =

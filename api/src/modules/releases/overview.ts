@@ -13,6 +13,7 @@ import {
 import { sri } from './integrity.ts';
 import * as repo from './repository.ts';
 import type { ReleaseService } from './service.ts';
+import { checkFiles } from './tampering.ts';
 
 const HISTORY_LENGTH = 30;
 const FIELD_MINUTES = 60;
@@ -95,7 +96,7 @@ export async function releasesOverview(service: ReleaseService): Promise<Release
     const versions = [];
     for (const release of releases.filter((candidate) => candidate.area === area)) {
       const figures = field.find((f) => f.area === area && f.version === release.version);
-      const files = await service.checkFiles(release);
+      const files = await checkFiles(service, release);
       const tampered = (await repo.findRelease(db, area, release.version))?.tampered?.files ?? [];
       versions.push({
         version: release.version,
@@ -108,7 +109,7 @@ export async function releasesOverview(service: ReleaseService): Promise<Release
         previous: release.version === row?.previous,
         cohort: release.version === row?.cohortVersion,
         tampered,
-        gate: await service.gateOf(area, release, files, current),
+        gate: service.gateOf(area, release, files, current),
         field: {
           loads: figures?.loads ?? 0,
           failures: figures?.failures ?? 0,

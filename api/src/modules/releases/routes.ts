@@ -5,6 +5,7 @@ import type { FieldReports } from './field.ts';
 import { actorOf } from './operators.ts';
 import { consoleRegistry, releasesOverview } from './overview.ts';
 import type { ReleaseService } from './service.ts';
+import { releaseFiles, verifyRelease } from './tampering.ts';
 
 const tags = ['releases'];
 
@@ -39,7 +40,7 @@ export async function releaseRoutes(
     async ({ params }) => ({
       success: true,
       message: 'Release files retrieved successfully',
-      data: await service.files(params.area, params.version),
+      data: await releaseFiles(service, params.area, params.version),
     }),
   );
 
@@ -102,7 +103,7 @@ export async function releaseRoutes(
     async ({ params, audit }) => ({
       success: true,
       message: 'Release files checked',
-      data: await service.verify(params.area, params.version, audit),
+      data: await verifyRelease(service, params.area, params.version, audit),
     }),
   );
 

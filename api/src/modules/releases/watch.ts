@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ReleaseService } from './service.ts';
+import { scanServed } from './tampering.ts';
 
 /**
  * Checks the files of every version a console may load (live, previous, cohort) against their record
@@ -14,8 +15,7 @@ export function watchReleaseFiles(app: FastifyInstance, service: ReleaseService)
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    service
-      .scanServed()
+    scanServed(service)
       .catch((err: unknown) => app.log.warn({ err }, 'release files not checked'))
       .finally(() => {
         running = false;
