@@ -453,7 +453,7 @@ test('ops: the Releases screen rolls back and promotes with a reason, and previe
   // A superadmin sees the operators' tokens (the ops admin's, made in set-up).
   const admin = await consoleAs(browser, 'main');
   await admin.goto('/releases');
-  const tokens = admin.getByRole('region', { name: 'Operator tokens' });
+  const tokens = admin.getByRole('region', { name: 'Operator tokens', exact: true });
   await expect(tokens.getByText('e2e laptop')).toBeVisible({ timeout: 30_000 });
   await tokens.scrollIntoViewIfNeeded();
   await saveScreenshot(admin, 'releases-operator-tokens-desktop');
