@@ -205,7 +205,7 @@ test.describe('deployment (docker-compose.yml, the areas and the docs)', () => {
   test('the docs give the variables, the README the ports, the operations page the release commands', () => {
     const doc = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
     const configuration = doc('docs/configuration.md');
-    for (const variable of [...apiEnv, ...apiSecrets, 'BACKOFFICE_API', 'RELEASE_AUTO_ROLLBACK_SESSIONS'])
+    for (const variable of [...apiEnv, ...apiSecrets, 'BACKOFFICE_API', 'RELEASE_AUTO_ROLLBACK_ADMINS'])
       expect(configuration, `docs/configuration.md gives ${variable}`).toContain(variable);
     const readme = doc('README.md');
     for (const port of [3000, 3001, 3002, 3003, 3004, 3005])

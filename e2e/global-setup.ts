@@ -16,6 +16,7 @@ import {
   remotes,
   repoRoot,
   runDir,
+  shard,
   shellOrigin,
   stateFile,
 } from './support/config.ts';
@@ -241,6 +242,10 @@ export default async function globalSetup() {
 
     const releasesDir = join(tempDir, 'releases');
     const opsToken = randomBytes(32).toString('hex');
+    // The gate's smoke load of every build is shard 2's to prove (it also runs tests/releases.spec.ts):
+    // shard 1's API has no Chromium and publishes with --no-smoke, so the two set-ups do not share the
+    // machine's 2 cores with two sets of smoke loads.
+    const smoke = shard !== '1';
     const apiEnv = baseEnv({
       ...database.env,
       ...chainEnv,
@@ -257,6 +262,7 @@ export default async function globalSetup() {
       TWO_FACTOR: 'required',
       LOG_LEVEL: 'warn',
       PAYOUT_INTERVAL_MS: '500',
+      ...(smoke ? {} : { CHROMIUM_PATH: 'none' }),
     });
     const cli = (name: string, args: string[]) =>
       runToEnd(name, pnpm, ['-C', 'api', ...args], {
@@ -319,7 +325,7 @@ export default async function globalSetup() {
       await runToEnd(
         `deploy ${part}`,
         process.execPath,
-        ['scripts/deploy.mjs', part, '--from', dist, '--as', 'e2e set-up'],
+        ['scripts/deploy.mjs', part, '--from', dist, '--as', 'e2e set-up', ...(smoke ? [] : ['--no-smoke'])],
         {
           cwd: repoRoot,
           env: baseEnv({ BACKOFFICE_API: apiBase, OPS_TOKEN: opsToken, RELEASES_DIR: releasesDir }),

@@ -35,7 +35,8 @@ function startFirstArea() {
   const roles = user?.roles ?? NO_ROLES;
   if (!match || !area || !rolesGrant(roles, `${area}:read`)) return;
   const preview = previewFor(area, roles, usePreview.getState().previews);
-  startLoading({ name: match.remote.name, entry: (preview ?? match.remote).entry });
+  const build = preview ?? match.remote;
+  startLoading({ name: match.remote.name, entry: build.entry, integrity: build.integrity });
 }
 
 /** Entering an area waits this long at most for the registry's answer. */

@@ -136,19 +136,23 @@ export function buildProblems(releasesDir: string, target: ReleaseTarget, releas
   return problems;
 }
 
-/** After publish: the files that are missing or changed since the gate recorded them. */
+/**
+ * After publish: the files that are missing or changed since the gate recorded them (`changed`: what counts
+ * as tampering), and any file its manifest names that was never there (a version forced past the gate).
+ */
 export function recordedProblems(
   releasesDir: string,
   target: ReleaseTarget,
-  version: string,
+  release: StoredRelease,
   recorded: FileHashes,
 ): { problems: string[]; changed: string[] } {
-  const folder = releaseFolder(releasesDir, target, version);
+  const folder = releaseFolder(releasesDir, target, release.version);
   const changed = changedFiles(folder, recorded);
   const problems = changed.map((path) =>
     statSync(join(folder, path), { throwIfNoEntry: false })
       ? `${path} has changed since it was published (SHA-256)`
       : `${path} is missing`,
   );
+  for (const path of release.manifestFiles) if (!(path in recorded)) problems.push(`${path} is missing`);
   return { problems, changed };
 }

@@ -94,7 +94,12 @@ function smokeServer(
       );
       return;
     }
-    const pathname = decodeURIComponent(url.split('?')[0] ?? '/');
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.split('?')[0] ?? '/');
+    } catch {
+      return send(400, 'text/plain', 'Bad request');
+    }
     const file = pathname.startsWith('/remotes/')
       ? fileIn(releasesDir, pathname.slice('/remotes'.length))
       : fileIn(shellDir, pathname);

@@ -21,7 +21,7 @@ export async function checkFiles(service: ReleaseService, row: repo.ReleaseRow):
     if (problems.length === 0) await repo.recordHashes(db, row.area, row.version, hashFolder(folder));
     return problems;
   }
-  const { problems, changed } = recordedProblems(config.dir, row.area, row.version, row.hashes);
+  const { problems, changed } = recordedProblems(config.dir, row.area, row.info, row.hashes);
   await noteTampering(service, row.area, row.version, changed);
   return problems;
 }
@@ -85,7 +85,7 @@ export async function verifyRelease(
     audit.nothingChanged();
     return releaseFiles(service, area, version);
   }
-  const { changed } = recordedProblems(service.config.dir, area, version, row.hashes);
+  const { changed } = recordedProblems(service.config.dir, area, row.info, row.hashes);
   if ((await noteTampering(service, area, version, changed, audit)).length === 0) audit.nothingChanged();
   return { files: row.hashes, tampered: changed };
 }
