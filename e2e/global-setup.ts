@@ -322,10 +322,20 @@ export default async function globalSetup() {
     log('publishing the shell and every area through the release gate ...');
     for (const dist of builds) {
       const part = JSON.parse(readFileSync(join(dist, 'release.json'), 'utf8')).name as string;
+      // `pnpm test:area`: the other parts are live releases, smoke-loaded when they went live.
+      const smokeIt = smoke && (!testedArea || dist === join(repoRoot, dirOf(testedArea), 'dist'));
       await runToEnd(
         `deploy ${part}`,
         process.execPath,
-        ['scripts/deploy.mjs', part, '--from', dist, '--as', 'e2e set-up', ...(smoke ? [] : ['--no-smoke'])],
+        [
+          'scripts/deploy.mjs',
+          part,
+          '--from',
+          dist,
+          '--as',
+          'e2e set-up',
+          ...(smokeIt ? [] : ['--no-smoke']),
+        ],
         {
           cwd: repoRoot,
           env: baseEnv({ BACKOFFICE_API: apiBase, OPS_TOKEN: opsToken, RELEASES_DIR: releasesDir }),

@@ -94,7 +94,10 @@ let navigateTo: NavigateFunction | null = null;
 let pathname = '';
 function Driver() {
   navigateTo = useNavigate();
-  pathname = useLocation().pathname;
+  const now = useLocation().pathname;
+  // A route's calls start in effects after it renders: the quiet time counts from its render too.
+  if (now !== pathname) lastActivity = performance.now();
+  pathname = now;
   return null;
 }
 

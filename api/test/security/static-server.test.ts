@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { connect } from 'node:net';
@@ -24,10 +25,25 @@ interface Seen {
   body: string;
 }
 
-/** An upstream that records what reached it and answers with a hop-by-hop header of its own. */
+/** What the release gate recorded of the one published release here, as the API serves it (integrity.mjs). */
+const MANIFEST = '{"name":"mf_mines"}';
+const RELEASE_RECORD_URL = '/api/console/releases/mines/1.0.0/files';
+const releaseRecord = {
+  data: { files: { 'mf-manifest.json': createHash('sha256').update(MANIFEST).digest('hex') } },
+};
+
+/**
+ * An upstream that records what reached it and answers with a hop-by-hop header of its own; it also answers
+ * the release record the static server asks for before it sends a release's file.
+ */
 function upstream(name: string) {
   const seen: Seen[] = [];
   const server = http.createServer((req, res) => {
+    if (req.url === RELEASE_RECORD_URL) {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(releaseRecord));
+      return;
+    }
     let body = '';
     req.on('data', (chunk) => {
       body += chunk;
@@ -149,7 +165,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'dist-secret'));
   writeFileSync(join(dir, 'dist-secret/secret.txt'), SECRET);
   mkdirSync(join(dir, 'releases/mf-mines/1.0.0'), { recursive: true });
-  writeFileSync(join(dir, 'releases/mf-mines/1.0.0/mf-manifest.json'), '{"name":"mf_mines"}');
+  writeFileSync(join(dir, 'releases/mf-mines/1.0.0/mf-manifest.json'), MANIFEST);
   mkdirSync(join(dir, 'releases-secret'));
   writeFileSync(join(dir, 'releases-secret/secret.txt'), SECRET);
 
@@ -243,7 +259,7 @@ describe('no path escapes a served folder', () => {
   it('still serves the files that are inside (the probes above are not refused for another reason)', async () => {
     const manifest = await get(site, '/remotes/mf-mines/1.0.0/mf-manifest.json', 'Accept-Encoding: identity');
     expect(manifest.status).toBe(200);
-    expect(manifest.body.toString()).toBe('{"name":"mf_mines"}');
+    expect(manifest.body.toString()).toBe(MANIFEST);
     expect(manifest.headers['cache-control']).toBe('no-cache');
     expect(manifest.headers['access-control-allow-origin']).toBe('*');
   });

@@ -3,6 +3,7 @@ import { governanceRoleSchema } from './auth.ts';
 import type { CohortRule } from './cohorts.ts';
 import { envelope, isoDate } from './envelope.ts';
 import { type Area, areaEntry, areas } from './permissions.ts';
+import { idParams } from './query.ts';
 
 /**
  * Console delivery (docs/operations.md#releases): each area and the shell itself are released on their own.
@@ -356,7 +357,7 @@ export const opsTokenCreateBody = z.object({
 });
 /** The token itself is in this answer only: it is stored hashed. */
 export const opsTokenCreateResponse = envelope(opsTokenInfo.extend({ token: z.string() }));
-export const opsTokenParams = z.object({ id: z.coerce.number().int().positive() });
+export const opsTokenParams = idParams;
 export const opsTokenRevokeResponse = envelope(opsTokenInfo);
 
 // ---- Maintenance (docs/operations.md): one flag for every replica, set by an operator ----

@@ -1,4 +1,4 @@
-import { type OpsTokenInfo, rolesGrant, routes } from '@backoffice/shared/contract';
+import { isInt4Id, type OpsTokenInfo, rolesGrant, routes } from '@backoffice/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -6,6 +6,7 @@ import { defineRoute } from '../../plugins/route.ts';
 import { newOpsToken } from './operators.ts';
 
 const tags = ['releases'];
+const TOKEN_NOT_FOUND = 'Operator token not found';
 
 const INFO = `t.id, t.name, o.email AS owner, c.email AS "createdBy", t.created_at AS "createdAt",
   t.expires_at AS "expiresAt", t.revoked_at AS "revokedAt", t.last_used_at AS "lastUsedAt"`;
@@ -68,13 +69,14 @@ export async function operatorTokenRoutes(app: FastifyInstance): Promise<void> {
     routes.opsTokenRevoke,
     { tags, summary: "Revoke an operator's token (at once, on every replica)" },
     async ({ params, audit }) => {
+      if (!isInt4Id(params.id)) throw new HttpError(404, TOKEN_NOT_FOUND);
       const info = await audit.transaction(app.db, async (tx) => {
         const rows = await tx.query(
           'UPDATE ops_tokens SET revoked_at = clock_timestamp() WHERE id = $1 AND revoked_at IS NULL RETURNING id',
           [params.id],
         );
         const row = await tokenInfo(tx, params.id);
-        if (!row) throw new HttpError(404, 'Operator token not found');
+        if (!row) throw new HttpError(404, TOKEN_NOT_FOUND);
         if (rows.length === 0) throw new HttpError(409, 'This operator token is revoked already');
         await audit.record(tx, {
           targetType: 'ops_token',
