@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releaseDirOf, releaseTargets } from '@backoffice/shared/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -188,6 +188,35 @@ describe('the release gate refuses, records the refusal and leaves what is live'
       "SELECT smoke FROM console_releases WHERE area = 'mines' AND version = '4.0.0'",
     );
     expect(row!.smoke).toEqual({ status: 'skipped', message: '--no-smoke: no Chromium on the API host' });
+  });
+
+  it('answers a gate that outlasts the idle-socket bound (a slow smoke load) instead of dropping the call', async () => {
+    // A Chromium that takes 1 s to fail to start, on an API that closes a socket idle for 0.3 s.
+    const chromium = join(t.dataDir, 'slow-chromium');
+    writeFileSync(chromium, '#!/bin/sh\nsleep 1\nexit 1\n', { mode: 0o755 });
+    mkdirSync(join(releases, 'shell/1.0.0/smoke'));
+    writeFileSync(join(releases, 'shell/1.0.0/smoke/index.html'), '<!doctype html><title>smoke</title>');
+    fakeRelease(releases, 'mines', '4.1.0');
+    const live = await liveOf('mines');
+    const slow = await createTestApp({
+      db: t.db,
+      env: { OPS_TOKEN, CHROMIUM_PATH: chromium, CONNECTION_TIMEOUT_MS: '300', RELEASES_DIR: releases },
+    });
+    try {
+      const address = await slow.app.listen({ port: 0, host: '127.0.0.1' });
+      const answer = await fetch(`${address}/api/admin/releases`, {
+        method: 'POST',
+        headers: { ...ops, 'content-type': 'application/json' },
+        body: JSON.stringify({ area: 'mines', version: '4.1.0', live: true, actor: 'deployer@ci' }),
+      });
+      expect(answer.status).toBe(409);
+      const { message } = (await answer.json()) as { message: string };
+      expect(message).toContain('smoke check failed');
+      expect(message).toContain('Chromium did not start');
+    } finally {
+      await slow.close();
+    }
+    expect(await liveOf('mines')).toBe(live);
   });
 
   it('--force makes it live all the same, with a reason, and the record says forced', async () => {

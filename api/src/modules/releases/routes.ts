@@ -1,5 +1,5 @@
 import { routes } from '@backoffice/shared/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../plugins/route.ts';
 import type { FieldReports } from './field.ts';
 import { actorOf } from './operators.ts';
@@ -8,6 +8,15 @@ import type { ReleaseService } from './service.ts';
 import { releaseFiles, verifyRelease } from './tampering.ts';
 
 const tags = ['releases'];
+
+/**
+ * A gate may run the smoke load in Chromium: on a busy machine minutes with nothing written back, longer
+ * than the idle-socket bound (CONNECTION_TIMEOUT_MS) that would otherwise cut the operator's call.
+ */
+const GATE_SOCKET_TIMEOUT_MS = 15 * 60_000;
+const waitForTheGate = (request: FastifyRequest) =>
+  // (An injected request in tests has a socket without timers.)
+  request.raw.socket?.setTimeout?.(GATE_SOCKET_TIMEOUT_MS);
 
 /**
  * Console delivery (docs/operations.md#releases): the registry the console loads, the files its server
@@ -77,6 +86,7 @@ export async function releaseRoutes(
     routes.releasesPublish,
     { tags, summary: 'Register a version copied into the releases folder (and with live: make it live)' },
     async ({ body, request, audit }) => {
+      waitForTheGate(request);
       const change = await service.publish(body, actorOf(request, body.actor), audit);
       return { success: true, message: body.dryRun ? 'Gate checked' : 'Release published', data: change };
     },
@@ -91,6 +101,7 @@ export async function releaseRoutes(
         'Deploy, roll back (to the previous version when none is named), promote, or go live for a cohort',
     },
     async ({ params, body, request, audit }) => {
+      waitForTheGate(request);
       const change = await service.setLive(params.area, body, actorOf(request, body.actor), audit);
       return { success: true, message: body.dryRun ? 'Gate checked' : 'Live version updated', data: change };
     },

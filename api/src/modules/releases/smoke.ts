@@ -120,6 +120,9 @@ const describeRun = (name: string, verdict: Verdict) => {
   return `${name}: ${verdict.failures.map((f) => `${f.route ?? ''} ${f.phase}: ${f.message}`.trim()).join('; ')}`;
 };
 
+const firstLine = (error: unknown) =>
+  error instanceof Error ? error.message.split('\n')[0]! : String(error);
+
 /**
  * Loads each area in Chromium under the shell build `shellDir` and renders every route it declares.
  * Passed only when no area failed to load, no route threw (render, effect, error boundary, unhandled
@@ -165,8 +168,11 @@ export async function runSmoke(
   );
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { chromium: browserType } = await import('playwright-core');
-  const browser = await browserType.launch({ executablePath: chromium, args: CHROMIUM_ARGS });
+  const browser = await browserType
+    .launch({ executablePath: chromium, args: CHROMIUM_ARGS })
+    .catch((error: unknown) => new Error(`Chromium did not start: ${firstLine(error)}`));
   try {
+    if (browser instanceof Error) return { status: 'failed', message: browser.message, ...base };
     const verdicts: { name: string; verdict: Verdict }[] = [];
     for (const area of run.areas)
       verdicts.push({ name: area.name, verdict: await loadArea(browser, origin, area, deps) });
@@ -182,7 +188,7 @@ export async function runSmoke(
       ...base,
     };
   } finally {
-    await browser.close().catch(() => {});
+    if (!(browser instanceof Error)) await browser.close().catch(() => {});
     await new Promise((done) => server.close(done));
     await endGateSession(deps.db, jti).catch((err: unknown) =>
       deps.log.warn({ err }, 'gate session not ended'),
@@ -217,8 +223,7 @@ async function loadArea(
     );
     return await page.evaluate(() => (globalThis as unknown as { __SMOKE__: Verdict }).__SMOKE__);
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-    return { status: 'fail', routes: [], failures: [{ phase: 'load', message }] };
+    return { status: 'fail', routes: [], failures: [{ phase: 'load', message: firstLine(error) }] };
   } finally {
     await page.close().catch(() => {});
   }
