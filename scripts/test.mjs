@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `pnpm test`: every check, in stages, each timed when it ends (and all of them at the end), so a slow
-// stage shows in the CI log: lint, type check, the API's tests, the packages' unit tests (one package at
+// stage shows in the CI log: lint, type check, the API's tests, the packages' unit tests (two packages at
 // a time), then the end-to-end tests in Chromium. Stops at the first stage that fails.
 //
 // Two Node versions without twice the time: every API test runs on both, at the same time, on
@@ -15,7 +15,8 @@ import { nodeLtsBinDir } from './node-lts.mjs';
 const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
 const onNodeLts = () => ({ PATH: `${nodeLtsBinDir()}${delimiter}${process.env.PATH}`, TEST_PG: '0' });
 const e2eShard = (shard) => ({ E2E_SHARD: String(shard), E2E_SKIP_BUILD: '1' });
-const packages = (...dirs) => ['-r', '--workspace-concurrency=1', ...dirs.flatMap((d) => ['--filter', d])];
+/** Two packages at a time: each vitest has one worker on this 2-core machine. */
+const packages = (...dirs) => ['-r', '--workspace-concurrency=2', ...dirs.flatMap((d) => ['--filter', d])];
 
 /** A stage: one or more commands (run side by side, their lines prefixed with their names). */
 const stages = [
