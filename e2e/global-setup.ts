@@ -244,8 +244,9 @@ export default async function globalSetup() {
     const opsToken = randomBytes(32).toString('hex');
     // The gate's smoke load of every build is shard 2's to prove (it also runs tests/releases.spec.ts):
     // shard 1's API has no Chromium and publishes with --no-smoke, so the two set-ups do not share the
-    // machine's 2 cores with two sets of smoke loads.
-    const smoke = shard !== '1';
+    // machine's 2 cores with two sets of smoke loads. `pnpm test:area` neither: its specs are the check,
+    // and the area's gate is `pnpm run deploy <area> --check`.
+    const smoke = shard !== '1' && !testedArea;
     const apiEnv = baseEnv({
       ...database.env,
       ...chainEnv,
@@ -322,8 +323,6 @@ export default async function globalSetup() {
     log('publishing the shell and every area through the release gate ...');
     for (const dist of builds) {
       const part = JSON.parse(readFileSync(join(dist, 'release.json'), 'utf8')).name as string;
-      // `pnpm test:area`: the other parts are live releases, smoke-loaded when they went live.
-      const smokeIt = smoke && (!testedArea || dist === join(repoRoot, dirOf(testedArea), 'dist'));
       await runToEnd(
         `deploy ${part}`,
         process.execPath,
@@ -334,7 +333,7 @@ export default async function globalSetup() {
           dist,
           '--as',
           'e2e set-up',
-          ...(smokeIt ? [] : ['--no-smoke']),
+          ...(smoke ? [] : ['--no-smoke']),
         ],
         {
           cwd: repoRoot,
