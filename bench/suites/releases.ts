@@ -7,9 +7,13 @@ import { liveRegistry, mustRelease, serveConsole, signedInState } from '../lib/r
 import { median } from '../lib/stats.ts';
 import type { BenchContext, Comparison, Suite } from './types.ts';
 
-/** Two real builds of mf-mines, each under a version of its own: B is deployed, then rolled back to A. */
+/**
+ * Real builds of mf-mines, each under a version of its own: each round deploys a new B (`-b1`, `-b2`...: a
+ * version published once is live again without a new smoke load), then rolls back to A.
+ */
 const A = '1.0.0-bench-a';
 const B = '1.0.0-bench-b';
+const bOfRound = (n: number) => `${B}${n}`;
 
 /**
  * Targets on this 2-core machine (bench/README.md): an operator waits on the first two, admins on the third.
@@ -75,6 +79,7 @@ interface Sample {
  */
 async function round(bench: BenchContext, origin: string, builtB: string, n: number): Promise<Sample> {
   const api = await bench.console();
+  const b = bOfRound(n);
   const deploy = await mustRelease(api, 'deploy', ['mines', '--from', builtB, '--reason', `bench #${n}`]);
   const context = await (await bench.browser()).newContext({
     viewport: { width: 1440, height: 900 },
@@ -83,15 +88,15 @@ async function round(bench: BenchContext, origin: string, builtB: string, n: num
   try {
     const page = await context.newPage();
     await page.goto(`${origin}/mines/dashboard`);
-    await shownAt(page, `mf_mines ${B}`);
+    await shownAt(page, `mf_mines ${b}`);
     await openFromSidebar(page, 'Lottery', '/lottery/create-lottery');
     await shownAt(page, 'mf_lottery ');
     await page.evaluate(() => {
       window.__benchNoReload = true;
     });
     const rollback = await mustRelease(api, 'rollback', ['mines', '--reason', `bench #${n}`]);
-    if (!rollback.output.includes(`mf-mines: ${B} -> ${A}`))
-      throw new Error(`the rollback did not go from ${B} to ${A}:\n${rollback.output}`);
+    if (!rollback.output.includes(`mf-mines: ${b} -> ${A}`))
+      throw new Error(`the rollback did not go from ${b} to ${A}:\n${rollback.output}`);
     await openFromSidebar(page, 'Mines', '/mines/dashboard');
     const pickupMs = (await shownAt(page, `mf_mines ${A}`)) - rollback.endedAt;
     const reloaded = !(await page.evaluate(() => window.__benchNoReload === true));
@@ -115,12 +120,16 @@ export const releasesSuite: Suite = {
     const original = (await liveRegistry(api)).remotes.find((remote) => remote.area === 'mines')?.version;
     if (!original) throw new Error('mines is not live');
     // Two at a time: 2 cores.
-    const [builtA, builtB] = await Promise.all([buildMines(bench, A), buildMines(bench, B)]);
+    const versions = [A, ...Array.from({ length: bench.samples }, (_, i) => bOfRound(i + 1))];
+    const built: string[] = [];
+    for (let i = 0; i < versions.length; i += 2)
+      built.push(...(await Promise.all(versions.slice(i, i + 2).map((v) => buildMines(bench, v)))));
+    const [builtA, ...builtBs] = built;
     // A goes live first (untimed): the version each rollback goes back to.
     await mustRelease(api, 'deploy', ['mines', '--from', builtA!, '--reason', 'bench']);
     const samples: Sample[] = [];
     try {
-      for (let n = 1; n <= bench.samples; n++) samples.push(await round(bench, origin, builtB!, n));
+      for (let n = 1; n <= bench.samples; n++) samples.push(await round(bench, origin, builtBs[n - 1]!, n));
     } finally {
       // What was live before, for the suites that follow.
       await mustRelease(api, 'deploy', ['mines', original, '--reason', 'bench: back to the start']);
@@ -145,7 +154,7 @@ export const releasesSuite: Suite = {
     return [
       {
         suite: 'releases',
-        title: `releases: mf-mines ${A} / ${B} on this machine, median of ${bench.samples}`,
+        title: `releases: mf-mines ${A} / ${B}<n> on this machine, median of ${bench.samples}`,
         baselineLabel: 'target',
         subjectLabel: 'measured',
         comparisons: [
@@ -154,7 +163,7 @@ export const releasesSuite: Suite = {
           ...rows('rollback, command wall time', pick('rollbackMs'), ROLLBACK_MS),
           ...rows('open console shows the rolled-back version', pick('pickupMs'), PICKUP_MS),
         ],
-        details: { samples, versions: { A, B, original } },
+        details: { samples, versions: { A, B: versions.slice(1), original } },
         warnings: reloads ? [`${reloads} page(s) reloaded to pick the rollback up`] : [],
       },
     ];
