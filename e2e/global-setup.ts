@@ -326,15 +326,7 @@ export default async function globalSetup() {
       await runToEnd(
         `deploy ${part}`,
         process.execPath,
-        [
-          'scripts/deploy.mjs',
-          part,
-          '--from',
-          dist,
-          '--as',
-          'e2e set-up',
-          ...(smoke ? [] : ['--no-smoke']),
-        ],
+        ['scripts/deploy.mjs', part, '--from', dist, '--as', 'e2e set-up', ...(smoke ? [] : ['--no-smoke'])],
         {
           cwd: repoRoot,
           env: baseEnv({ BACKOFFICE_API: apiBase, OPS_TOKEN: opsToken, RELEASES_DIR: releasesDir }),
