@@ -92,11 +92,17 @@ async function violations(page: Page): Promise<string[]> {
  */
 async function open(page: Page, path: string) {
   if (!page.url().startsWith(shellOrigin)) return void (await page.goto(path));
+  const before = await page.evaluate(() => document.querySelector('h1')?.textContent ?? null);
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await expect(page).toHaveURL(new URL(path, shellOrigin).href);
+  // The screen before stays until the next one's code is in (a transition): checks wait for it to go
+  // (two screens of one title: after a while all the same).
+  await page
+    .waitForFunction((old) => document.querySelector('h1')?.textContent !== old, before, { timeout: 5000 })
+    .catch(() => {});
 }
 
 /** Opens each path and collects what axe finds, keyed by path. */
