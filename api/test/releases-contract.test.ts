@@ -5,28 +5,27 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReleaseTarget } from '@backoffice/shared/contract';
+import { catalogueFingerprint } from '@backoffice/shared/contract/fingerprint';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contractCheck } from '../src/modules/releases/gate.ts';
 import type { StoredRelease } from '../src/modules/releases/release-files.ts';
+import { ReleaseService } from '../src/modules/releases/service.ts';
 import type { TestApp } from './helpers.ts';
 import { CALLS, fakeRelease, releaseCalls, releaseTestApp } from './release-fixtures.ts';
 
 const ADDED = { name: 'lotteryArchive', hash: 'added0000000' };
 
-// The catalogue this API serves: the one the builds were made against, with those three changes.
-vi.mock('@backoffice/shared/contract/fingerprint', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@backoffice/shared/contract/fingerprint')>();
-  return {
-    ...real,
-    catalogueFingerprint() {
-      const { minesStats: _removed, ...routes } = real.catalogueFingerprint().routes;
-      return {
-        hash: 'next00000000',
-        routes: { ...routes, usersList: 'changed00000', [ADDED.name]: ADDED.hash },
-      };
-    },
-  };
+// The catalogue this API serves: the one the builds were made against, with those three changes. (A spy on
+// the service, not a module mock: the API's tests share one module graph.)
+beforeAll(() => {
+  const real = catalogueFingerprint();
+  const { minesStats: _removed, ...routes } = real.routes;
+  vi.spyOn(ReleaseService.prototype, 'contract').mockReturnValue({
+    hash: 'next00000000',
+    routes: { ...routes, usersList: 'changed00000', [ADDED.name]: ADDED.hash },
+  });
 });
+afterAll(() => vi.restoreAllMocks());
 
 let t: TestApp;
 let releases: string;
