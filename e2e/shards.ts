@@ -7,6 +7,8 @@ export const firstShardFiles = [
   'tests/accessibility.spec.ts',
   'tests/dashboard-trends.spec.ts',
   'tests/finance-screenshots.spec.ts',
+  'tests/governance.spec.ts',
+  'tests/lists-phone-deep-link.spec.ts',
   'tests/lottery-screenshots.spec.ts',
   'tests/lottery.spec.ts',
   'tests/phone-big-wins.spec.ts',

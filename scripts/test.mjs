@@ -20,17 +20,23 @@ const packages = (...dirs) => ['-r', '--workspace-concurrency=2', ...dirs.flatMa
 
 /** A stage: one or more commands (run side by side, their lines prefixed with their names). */
 const stages = [
-  ['lint', [{ args: ['lint'] }]],
-  ['type check', [{ args: ['typecheck'] }]],
   [
-    'API tests (PostgreSQL on this Node, PGlite on Node 24)',
+    'lint and type check',
+    [
+      { name: 'lint', args: ['lint'] },
+      { name: 'types', args: ['typecheck'] },
+    ],
+  ],
+  // The shared unit tests on Node 24 fill the core the PostgreSQL project leaves while it waits on the server.
+  [
+    'API tests (PostgreSQL on this Node, PGlite on Node 24), shared unit tests on Node 24',
     [
       { name: 'node20', args: ['-C', 'api', 'test'], env: () => ({ TEST_PGLITE: '0' }) },
       { name: 'node24', args: ['-C', 'api', 'test'], env: onNodeLts },
+      { name: 'shared-node24', args: ['-C', 'shared', 'test'], env: onNodeLts },
     ],
   ],
   ['unit tests', [{ args: [...packages('!@backoffice/e2e', '!@backoffice/api'), 'run', 'test'] }]],
-  ['unit tests on Node 24', [{ args: [...packages('./shared'), 'run', 'test'], env: onNodeLts }]],
   ['build the console', [{ args: ['build'] }]],
   // Two shards side by side (e2e/shards.ts), each with its own servers, on the builds above.
   [

@@ -8,8 +8,6 @@ import { ApiClient } from './api.ts';
 import { apiBase, repoRoot } from './config.ts';
 import { runState } from './state.ts';
 
-const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
-
 export interface Run {
   code: number | null;
   output: string;
@@ -132,14 +130,6 @@ export function chunkWith(dist: string, text: string): string {
   const found = scripts(dist).filter((file) => readFileSync(file, 'utf8').includes(text));
   if (found.length !== 1) throw new Error(`${found.length} scripts of ${dist} hold "${text}"`);
   return relative(dist, found[0]!).split(sep).join('/');
-}
-
-/** A build of mf-mines under its own version (MF_BUILD_VERSION), into `dist`. */
-export async function buildMines(version: string, dist: string): Promise<void> {
-  const result = await run(pnpm, ['-C', 'mf-mines', 'exec', 'rsbuild', 'build', '--dist-path', dist], {
-    MF_BUILD_VERSION: version,
-  });
-  if (result.code !== 0) throw new Error(`build of mines ${version} failed:\n${result.output}`);
 }
 
 const sri = (bytes: Buffer) => `sha256-${createHash('sha256').update(bytes).digest('base64')}`;

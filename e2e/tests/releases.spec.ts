@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { shellOrigin } from '../support/config.ts';
 import {
-  buildMines,
   buildPatched,
   chunkWith,
   cloneBuild,
@@ -94,8 +93,10 @@ test.beforeAll(async () => {
   // The ops admin deploys with a token of their own: the history names them.
   const token = await useOperatorToken('e2e laptop');
   operator = `${token.owner} (token "${token.name}")`;
-  // Real builds, two at a time (2 cores), each under its own version; a bug shipped from the sources.
-  await Promise.all([V1, V2].map((version) => buildMines(version, build(version))));
+  // Two releases of the build live now, each under its own version, and a real build of a bug shipped
+  // from the sources.
+  const live = join(runState().releasesDir, 'mf-mines', original);
+  for (const version of [V1, V2]) cloneBuild(live, build(version), version);
   await buildPatched('mf-mines', LATE, build(LATE), [
     {
       file: 'src/features/dashboard/MinesDashboard.tsx',
