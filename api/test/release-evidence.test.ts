@@ -150,6 +150,14 @@ describe('the automatic rollback counts admins, not sessions', () => {
       status = (await report(await flooder.session(), 'load', '1.1.0')).statusCode;
     expect(status).toBe(429);
   });
+
+  it("an admin's many loads never silence their failure: each kind has its own budget", async () => {
+    const busy = await admin(['mines']);
+    for (let i = 0; i < 60; i++)
+      expect((await report(await busy.session(), 'load', '1.1.0')).statusCode).toBe(200);
+    expect((await report(await busy.session(), 'load', '1.1.0')).statusCode).toBe(429);
+    expect((await report(await busy.session(), 'failure', '1.1.0')).statusCode).toBe(200);
+  });
 });
 
 describe('the rule', () => {

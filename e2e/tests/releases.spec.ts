@@ -27,14 +27,17 @@ import { runState, storageStateFor } from '../support/state.ts';
 // cohort; the shell is released the same way. Serial: each test starts from what the previous one left live;
 // the last one puts everything back.
 
-const V1 = '1.1.0-e2e-a';
-const V2 = '1.2.0-e2e-b';
-const BROKEN = '1.3.0-e2e-broken';
-const REACT20 = '1.4.0-e2e-react20';
-const CONTRACT = '1.5.0-e2e-contract';
-const THROWS = '1.6.0-e2e-throws';
+// Versions of their own for each attempt: a retry (CI retries once) starts again from the first test, and a
+// version is published once for good.
+let V1 = '1.1.0-e2e-a';
+let V2 = '1.2.0-e2e-b';
+let BROKEN = '1.3.0-e2e-broken';
+let REACT20 = '1.4.0-e2e-react20';
+let CONTRACT = '1.5.0-e2e-contract';
+let THROWS = '1.6.0-e2e-throws';
 /** Throws once its figures have arrived: after its first render (a patched source). */
-const LATE = '1.7.0-e2e-late';
+let LATE = '1.7.0-e2e-late';
+let attempt = '';
 let lotteryLate = '';
 let operator = '';
 
@@ -88,6 +91,13 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
+  const retry = test.info().retry;
+  if (retry) {
+    attempt = `.retry${retry}`;
+    [V1, V2, BROKEN, REACT20, CONTRACT, THROWS, LATE] = [V1, V2, BROKEN, REACT20, CONTRACT, THROWS, LATE].map(
+      (version) => `${version}${attempt}`,
+    ) as [string, string, string, string, string, string, string];
+  }
   temp = mkdtempSync(join(tmpdir(), 'backoffice-releases-'));
   original = (await liveVersionOf('mines'))!;
   // The ops admin deploys with a token of their own: the history names them.
@@ -124,7 +134,7 @@ test.beforeAll(async () => {
   editBuild(build(THROWS), chunk!, (text) => `throw new Error("boom at import");${text}`);
   // The lottery as it is live, but its Open Lotteries screen throws: a route the old smoke never rendered.
   const lottery = (await liveVersionOf('lottery'))!;
-  lotteryLate = `${lottery}-e2e-late`;
+  lotteryLate = `${lottery}-e2e-late${attempt}`;
   cloneBuild(join(runState().releasesDir, 'mf-lottery', lottery), build(lotteryLate), lotteryLate);
   editBuild(
     build(lotteryLate),
@@ -290,7 +300,9 @@ test('a broken live version falls back to the previous one by itself, and is rol
   const [auto] = (await releasesOf('mines')).history;
   expect(auto).toMatchObject({ action: 'release.auto-rollback', from: BROKEN, to: V2, actor: 'system' });
   // Three distinct admins who may open the area: each one voice.
-  expect(auto?.detail).toMatch(/^3 of 3 admins failed on mf-mines 1\.3\.0-e2e-broken within \d+ min: /);
+  expect(auto?.detail).toMatch(
+    new RegExp(`^3 of 3 admins failed on mf-mines ${BROKEN.replaceAll('.', '\\.')} within \\d+ min: `),
+  );
   for (const admin of ['main', 'field1', 'field2'] as const)
     expect(auto?.detail).toContain(runState().twoFactor[admin].email);
 });
@@ -471,7 +483,7 @@ test('the shell is released like an area: gated, announced to open consoles, rol
   browser,
 }) => {
   const live = (await liveRegistry()).shell!.version;
-  const next = `${live}-e2e-next`;
+  const next = `${live}-e2e-next${attempt}`;
   // The same build under a new version (its release.json says so; its files are untouched).
   const dir = join(temp, 'shell-next');
   cpSync(join(runState().releasesDir, 'shell', live), dir, { recursive: true });

@@ -78,6 +78,27 @@ describe('reports from the field', () => {
     expect(calls).toBe(1);
   });
 
+  it('loads refused with a 429 never keep a failure from being sent', async () => {
+    vi.useFakeTimers();
+    const { reportLoad, reportFailure } = await freshReports();
+    const kinds: string[] = [];
+    const host = testHostContext({
+      'POST /admin/console/reports': (request) => {
+        const { kind } = request.body as { kind: string };
+        kinds.push(kind);
+        if (kind === 'load')
+          throw new ApiError('Too many reports from this admin', { status: 429, kind: 'bad-request' });
+        return { success: true, message: 'Report received', data: { rolledBack: false } };
+      },
+    });
+    reportLoad(host.http, mines);
+    await vi.advanceTimersByTimeAsync(5_000);
+    reportLoad(host.http, { area: 'mines', version: '1.5.0' });
+    await vi.advanceTimersByTimeAsync(5_000);
+    await reportFailure(host.http, mines, new Error('boom'));
+    expect(kinds).toEqual(['load', 'failure']);
+  });
+
   it('sends a load once per tab, when the browser is idle', async () => {
     vi.useFakeTimers();
     const { reportLoad } = await freshReports();

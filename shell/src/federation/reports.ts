@@ -18,14 +18,15 @@ export interface ReportedBuild {
 const MAX = { route: 300, message: 1000, stack: 4000 };
 /** A broken area can fail on every render: a tab sends at most this many failures a minute. */
 const FAILURES_PER_MINUTE = 10;
-/** After a 429 the tab keeps quiet for the API's window (60 reports per session in 10 minutes). */
+/** After a 429 the tab keeps quiet for the API's window (60 reports of a kind per admin in 10 minutes). */
 const QUIET_AFTER_429_MS = 10 * 60_000;
 /** The loads this tab reported already, across reloads (sessionStorage is per tab). */
 const LOADS_KEY = 'backoffice.reported-loads';
 
 const reportedFailures = new Set<string>();
 let failureTimes: number[] = [];
-let quietUntil = 0;
+/** Per kind, as the API's budgets: loads refused never keep a failure from being told. */
+const quietUntil = { load: 0, failure: 0 };
 
 function reportedLoads(): string[] {
   try {
@@ -42,13 +43,14 @@ function send(
   http: HostHttpClient,
   body: { kind: 'load' | 'failure'; route: string; message?: string; stack?: string } & ReportedBuild,
 ): Promise<boolean> {
-  if (Date.now() < quietUntil) return Promise.resolve(false);
+  if (Date.now() < quietUntil[body.kind]) return Promise.resolve(false);
   try {
     return http
       .call(endpoints.consoleReport, { body })
       .then((answer) => answer.data.rolledBack === true)
       .catch((error: unknown) => {
-        if (isApiError(error) && error.status === 429) quietUntil = Date.now() + QUIET_AFTER_429_MS;
+        if (isApiError(error) && error.status === 429)
+          quietUntil[body.kind] = Date.now() + QUIET_AFTER_429_MS;
         return false;
       });
   } catch {

@@ -19,7 +19,10 @@ import * as repo from './repository.ts';
 import type { ReleaseService } from './service.ts';
 
 const REPORT_DAYS = 7;
-/** Reports one admin may send: enough for a bad day in several tabs, too few to flood the table. */
+/**
+ * Reports of each kind one admin may send: enough for a bad day in several tabs, too few to flood the table.
+ * Loads and failures have a budget each: an admin's many tabs loading areas never silence their failures.
+ */
 const REPORTS_PER_ADMIN = { max: 60, windowMs: 10 * 60_000 };
 
 /** Who reports: their id and current roles (the session's). */
@@ -47,7 +50,7 @@ export class FieldReports {
     if (!rolesGrant(reporter.roles, `${body.area}:read`))
       throw new HttpError(403, ADMIN_MESSAGES.insufficientPermissions);
     const taken = await this.store.take(
-      `console-reports:${reporter.adminId}`,
+      `console-reports:${body.kind}:${reporter.adminId}`,
       REPORTS_PER_ADMIN,
       this.clock(),
     );
